@@ -95,6 +95,9 @@ def _add_overrides(p: argparse.ArgumentParser) -> None:
                            "AdamW state all in bf16; fp16-pure = the same in fp16 (model.half())"))
     g.add_argument("--optimizer", choices=OPTIMIZERS)
     g.add_argument("--batch", type=int, metavar="N", help=tr("micro-batch per GPU"))
+    g.add_argument("--grad-accum", type=int, metavar="K",
+                   help=tr("gradient accumulation: micro-batches per optimizer step (the Trainer's "
+                           "gradient_accumulation_steps; effective batch = micro-batch × K × GPUs)"))
     g.add_argument("--seq-len", type=int, metavar="N")
     g.add_argument("--image-size", type=int, metavar="N")
     g.add_argument("--grad-checkpointing", action=argparse.BooleanOptionalAction, default=None)

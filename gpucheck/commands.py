@@ -220,7 +220,7 @@ def _target_json(target: Any) -> dict[str, Any]:
 
 
 def _overrides(args: argparse.Namespace) -> dict[str, Any]:
-    keys = ("method", "precision", "optimizer", "batch", "seq_len", "image_size", "grad_checkpointing",
+    keys = ("method", "precision", "optimizer", "batch", "grad_accum", "seq_len", "image_size", "grad_checkpointing",
             "lora_rank", "samples", "epochs", "tokens", "stack", "packing", "lora_targets", "zero_stage",
             "cpu_offload", "lora_dropout")
     return {k: getattr(args, k, None) for k in keys}

@@ -406,6 +406,9 @@ def _host_bound_note(target: Target, sp: Speed) -> str:
 def _assumptions(w: Workload, t: TrainSpec, eval_passes: int = 0, eval_hours: float = 0.0) -> tuple[str, ...]:
     out = [tr("{method}, {precision}, {optimizer}, micro-batch {batch}", method=method_label(t.method, t.from_scratch),
               precision=precision_label(t.precision), optimizer=optimizer_label(t.optimizer), batch=t.batch)]
+    if t.grad_accum > 1:
+        out.append(tr("gradient accumulation {k} (the optimizer steps every {n} samples per GPU)", k=t.grad_accum,
+                      n=t.batch * t.grad_accum))
     if w.model.arch == "transformer" and t.image_size:  # a ViT: a token per patch and the class token
         out.append(tr("image size {n}×{n} pixels: {tokens} tokens a picture (a patch each and the class token)",
                       n=t.image_size, tokens=t.seq_len))

@@ -18,6 +18,7 @@ from gpucheck.records import Workload
 
 OVERRIDE_LIMITS = {
     "batch": (1, 65536),
+    "grad_accum": (1, 65536),
     "seq_len": (1, 1_048_576),
     "image_size": (8, 16384),
     "lora_rank": (1, 65536),

@@ -117,6 +117,9 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, key, None) not in (None, runs):
             raise BadInput(tr("{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck "
                               "estimate' instead", flag=flag))
+    if getattr(args, "grad_accum", None) not in (None, 1):
+        raise BadInput(tr("--grad-accum: a trial times micro-batches, each with its own optimizer step (accumulation "
+                          "only steps the optimizer less often); give this option to 'gpucheck estimate' instead"))
     workload = apply_overrides(get_workload(args.workload), **{k: getattr(args, k, None) for k in OVERRIDE_KEYS})
     machine = Machine.load(args.machine) if getattr(args, "machine", None) else scan()
     show = not args.json and sys.stderr.isatty()

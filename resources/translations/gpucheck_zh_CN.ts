@@ -2073,7 +2073,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="40"/>
-        <location filename="../../gpucheck/cli.py" line="131"/>
+        <location filename="../../gpucheck/cli.py" line="134"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
@@ -2144,7 +2144,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="82"/>
-        <location filename="../../gpucheck/cli.py" line="156"/>
+        <location filename="../../gpucheck/cli.py" line="159"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
@@ -2179,178 +2179,183 @@
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="103"/>
+        <location filename="../../gpucheck/cli.py" line="99"/>
+        <source>gradient accumulation: micro-batches per optimizer step (the Trainer's gradient_accumulation_steps; effective batch = micro-batch × K × GPUs)</source>
+        <translation>梯度累积：每次优化器更新前累加的微批次数（即 Trainer 的 gradient_accumulation_steps；有效批大小 = 微批次 × K × GPU 数）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="106"/>
         <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
         <translation>LoRA 作用的层：q 和 v 投影、所有注意力投影、MLP，或所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="106"/>
+        <location filename="../../gpucheck/cli.py" line="109"/>
         <source>dropout on each LoRA adapter's input (0.05 by default); above 0 every adapted layer keeps a copy of its input in VRAM, 0 keeps none</source>
         <translation>每个 LoRA 适配器输入上的 dropout（默认 0.05）；大于 0 时每个被适配的层都会在显存中多存一份输入，为 0 则不存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="109"/>
+        <location filename="../../gpucheck/cli.py" line="112"/>
         <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
         <translation>多块 GPU：DeepSpeed ZeRO 阶段（3 = FSDP 完全分片）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="111"/>
+        <location filename="../../gpucheck/cli.py" line="114"/>
         <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
         <translation>ZeRO-Offload：FP32 主权重、梯度和优化器状态放在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="112"/>
+        <location filename="../../gpucheck/cli.py" line="115"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="114"/>
+        <location filename="../../gpucheck/cli.py" line="117"/>
         <source>token budget of the whole run (pre-training)</source>
         <translation>整个训练的 token 预算（预训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="116"/>
+        <location filename="../../gpucheck/cli.py" line="119"/>
         <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA), unsloth (Unsloth: LoRA / QLoRA with its kernels, activation checkpoints in CPU RAM)</source>
         <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）、unsloth（Unsloth：用它的内核做 LoRA / QLoRA，激活检查点放在 CPU 内存里）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="120"/>
+        <location filename="../../gpucheck/cli.py" line="123"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成满长度的序列（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="128"/>
+        <location filename="../../gpucheck/cli.py" line="131"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="129"/>
+        <location filename="../../gpucheck/cli.py" line="132"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="134"/>
+        <location filename="../../gpucheck/cli.py" line="137"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="136"/>
+        <location filename="../../gpucheck/cli.py" line="139"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="137"/>
+        <location filename="../../gpucheck/cli.py" line="140"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="138"/>
+        <location filename="../../gpucheck/cli.py" line="141"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="139"/>
+        <location filename="../../gpucheck/cli.py" line="142"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="141"/>
+        <location filename="../../gpucheck/cli.py" line="144"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="145"/>
+        <location filename="../../gpucheck/cli.py" line="148"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="147"/>
+        <location filename="../../gpucheck/cli.py" line="150"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="152"/>
+        <location filename="../../gpucheck/cli.py" line="155"/>
         <location filename="../../gpucheck/trial/command.py" line="42"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="154"/>
+        <location filename="../../gpucheck/cli.py" line="157"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="155"/>
+        <location filename="../../gpucheck/cli.py" line="158"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="157"/>
+        <location filename="../../gpucheck/cli.py" line="160"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="159"/>
+        <location filename="../../gpucheck/cli.py" line="162"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="161"/>
+        <location filename="../../gpucheck/cli.py" line="164"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="162"/>
+        <location filename="../../gpucheck/cli.py" line="165"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="164"/>
+        <location filename="../../gpucheck/cli.py" line="167"/>
         <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
         <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="167"/>
+        <location filename="../../gpucheck/cli.py" line="170"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="174"/>
+        <location filename="../../gpucheck/cli.py" line="177"/>
         <source>measure this PC with short real training steps; later estimates use it</source>
         <translation>用几步真实训练实测本机；之后的估算都会用上实测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="179"/>
+        <location filename="../../gpucheck/cli.py" line="182"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="183"/>
+        <location filename="../../gpucheck/cli.py" line="186"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="238"/>
+        <location filename="../../gpucheck/cli.py" line="241"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="261"/>
+        <location filename="../../gpucheck/cli.py" line="264"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="279"/>
+        <location filename="../../gpucheck/cli.py" line="282"/>
         <source>cannot write the output ({reason})</source>
         <translation>无法写出输出（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="281"/>
+        <location filename="../../gpucheck/cli.py" line="284"/>
         <source>{path}: file name too long</source>
         <translation>{path}：文件名太长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="282"/>
+        <location filename="../../gpucheck/cli.py" line="285"/>
         <location filename="../../gpucheck/fileio.py" line="44"/>
         <location filename="../../gpucheck/fileio.py" line="68"/>
         <source>{path}: cannot write ({reason})</source>
@@ -3002,8 +3007,8 @@
         <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/calibration.py" line="394"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="392"/>
+        <location filename="../../gpucheck/estimate/calibration.py" line="395"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="377"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -3150,121 +3155,126 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/core.py" line="410"/>
+        <source>gradient accumulation {k} (the optimizer steps every {n} samples per GPU)</source>
+        <translation>梯度累积 {k}（每块 GPU 每 {n} 个样本更新一次优化器）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="413"/>
         <source>image size {n}×{n} pixels: {tokens} tokens a picture (a patch each and the class token)</source>
         <translation>图像尺寸 {n}×{n} 像素：每张图 {tokens} 个 token（每个图块一个，外加分类 token）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="415"/>
+        <location filename="../../gpucheck/estimate/core.py" line="418"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="417"/>
+        <location filename="../../gpucheck/estimate/core.py" line="420"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="419"/>
+        <location filename="../../gpucheck/estimate/core.py" line="422"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="421"/>
+        <location filename="../../gpucheck/estimate/core.py" line="424"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="423"/>
+        <location filename="../../gpucheck/estimate/core.py" line="426"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="426"/>
+        <location filename="../../gpucheck/estimate/core.py" line="429"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="429"/>
+        <location filename="../../gpucheck/estimate/core.py" line="432"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="430"/>
+        <location filename="../../gpucheck/estimate/core.py" line="433"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="432"/>
+        <location filename="../../gpucheck/estimate/core.py" line="435"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="52"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="53"/>
         <source>{flag}: expected a whole number between 1 and 1024, got {value}</source>
         <translation>{flag}：应为 1 到 1024 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="59"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="60"/>
         <source>{flag}: expected a whole number between 1 and {most}, got {value}</source>
         <translation>{flag}：应为 1 到 {most} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="67"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="68"/>
         <source>{flag}: expected one of {choices}, got {value}</source>
         <translation>{flag}：应为 {choices} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="71"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="72"/>
         <source>{flag}: expected on or off</source>
         <translation>{flag}：应为 on 或 off</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="75"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="76"/>
         <source>{flag}: expected a number above 0 and at most 1000000, got {value}</source>
         <translation>{flag}：应为大于 0 且不超过 1000000 的数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="80"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="81"/>
         <source>{flag}: expected a probability from 0 up to (not including) 1, got {value}</source>
         <translation>{flag}：应为 0 到 1 之间的概率（不含 1），实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="86"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="87"/>
         <source>{flag}: expected a whole number from {lo} to {hi}, got {value}</source>
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="103"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="104"/>
         <source>{flag} applies to language-model jobs; {id} is a {arch}</source>
         <translation>{flag} 只适用于语言模型任务；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="109"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="110"/>
         <source>{flag} applies to LoRA and QLoRA, not to a full fine-tune; use {other} lora</source>
         <translation>{flag} 只适用于 LoRA 和 QLoRA，不适用于全量微调；请使用 {other} lora</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="121"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="122"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="133"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="134"/>
         <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="139"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="140"/>
         <source>{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or has no transformer or U-Net layers); use {other} full</source>
         <translation>{flag} {value}：{id} 没有可供 LoRA 适配的层（它从头训练 {arch}，或没有 Transformer 或 U-Net 层）；请用 {other} full</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="144"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="145"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="147"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="148"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
@@ -3429,7 +3439,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="30"/>
-        <location filename="../../gpucheck/workload_schema.py" line="151"/>
+        <location filename="../../gpucheck/workload_schema.py" line="153"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
@@ -5997,57 +6007,57 @@
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="140"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="145"/>
         <source>Other programs had the processor during the timed steps (the trial's threads ran about {n} % of the time): this PC is faster than measured, and this trial was not used to calibrate it; close other programs and run it again</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快，本次试跑未用于校准；请关闭其他程序后重新试跑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="143"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="148"/>
         <source>Other programs had the processor during the timed steps (the trial's thread ran about {n} % of the time): this PC is faster than measured; its calibration uses the processor time the steps took</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快；校准采用训练步实际占用的处理器时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="153"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="158"/>
         <source>The optimizer stepped PyTorch's per-tensor loop, slower than a fused step; the estimate prices the same step</source>
         <translation>优化器以 PyTorch 的逐张量循环方式更新，比融合实现慢；估算按同样的方式计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="332"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="317"/>
         <source>other programs had the processor during its steps (its threads ran about {n} % of the time), so it was not used</source>
         <translation>其训练步期间其他程序占用了处理器（线程只运行了约 {n}% 的时间），因此未采用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="349"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="334"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="372"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="357"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="376"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="361"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="380"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="365"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="380"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="365"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="386"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="371"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="388"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="373"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
@@ -6126,6 +6136,11 @@
         <location filename="../../gpucheck/trial/command.py" line="118"/>
         <source>{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck estimate' instead</source>
         <translation>{flag}：试运行只在一台设备上运行普通 PyTorch；请把这个选项用于“gpucheck estimate”</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="121"/>
+        <source>--grad-accum: a trial times micro-batches, each with its own optimizer step (accumulation only steps the optimizer less often); give this option to 'gpucheck estimate' instead</source>
+        <translation>--grad-accum：试运行按微批次计时，每个微批次都更新一次优化器（梯度累积只是让优化器更新得少一些）；请把这个选项交给 'gpucheck estimate'</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/models.py" line="95"/>
@@ -6897,87 +6912,87 @@
         <translation>ZeRO-3 / FSDP：全部分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="129"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="130"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="139"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="141"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="141"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="143"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="144"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="146"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="159"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="161"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="161"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="163"/>
         <source>These targets are a transformer's layers; this job's model is not a transformer ({arch}), so its LoRA layers are the ones the job itself names.</source>
         <translation>这些目标是 Transformer 模型的层；这个任务的模型不是 Transformer（而是 {arch}），所以 LoRA 加在任务本身指定的层上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="166"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="168"/>
         <source>LoRA dropout is counted for transformer models; this job's model is not one ({arch}), so the setting would change nothing here.</source>
         <translation>LoRA dropout 只在 Transformer 模型上计入估算；这个任务的模型不是 Transformer（而是 {arch}），所以改这个设置不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="171"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="173"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="174"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="176"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="177"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="179"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="187"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="189"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in RAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用内存：只要大于 0，每个被适配的层都会在内存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分内存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="192"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="194"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in VRAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用显存：只要大于 0，每个被适配的层都会在显存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分显存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="203"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="205"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="204"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="206"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="209"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="211"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="220"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="222"/>
         <source>{label} → {used} on a CPU</source>
         <translation>{label} → 在 CPU 上为 {used}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="222"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="224"/>
         <source>The estimate uses {text}.</source>
         <translation>估算使用的是 {text}。</translation>
     </message>
@@ -7062,47 +7077,57 @@
         <translation>多 GPU：&amp;ZeRO</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="62"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="60"/>
+        <source>Gradient acc&amp;umulation</source>
+        <translation>梯度累积步数(&amp;U)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="63"/>
         <source>Gradient checkpointing (less memory, about a third slower)</source>
         <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="63"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="64"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
         <translation>把短样本拼接成满长度的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="64"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="65"/>
         <source>CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)</source>
         <translation>卸载到 CPU（ZeRO-Offload：省显存，多占内存，更慢）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="65"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="66"/>
         <source>How many times training goes through the whole data set</source>
         <translation>训练要把整个数据集过几遍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="66"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="67"/>
+        <source>Micro-batches whose gradients are added up before each optimizer step (the Trainer's gradient_accumulation_steps). The effective batch is the batch size × this × the GPUs: a small card trains with the batch a recipe asks for at the memory of one micro-batch, and the optimizer step and the GPUs' gradient exchange come less often.</source>
+        <translation>每次优化器更新前，把这么多个微批次的梯度累加起来（即 Trainer 的 gradient_accumulation_steps）。有效批大小 = 批大小 × 这个值 × GPU 数：小显卡也能用教程要求的批大小训练，显存只按一个微批次算；优化器更新和多卡之间的梯度交换也更少。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="73"/>
         <source>Back to the job's defaults</source>
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="130"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="137"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="131"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="138"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="140"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="147"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="141"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="148"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>

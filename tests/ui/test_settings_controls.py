@@ -167,6 +167,28 @@ def test_zero_stage_needs_several_gpus_and_offload_a_cuda_or_rocm_gpu(wizard, ca
     _agrees(wizard, job, _cli(capsys, job, path, "--zero-stage", "2", "--cpu-offload"))
 
 
+def test_gradient_accumulation_recomputes_and_agrees_with_the_cli(wizard, capsys):
+    """Gradient accumulation (--grad-accum) sits beside the ZeRO stage: on eight GPUs the gradient exchange then comes
+    once per 8 micro-batches, so the job's time falls while its memory stays; the figures are the command line's,
+    and the tooltip names the Trainer's setting in the language shown."""
+    path, page = _jobs(wizard, "h100x8")
+    job = "bert-base-finetune"
+    page.select(job)
+    assert page.grad_accum.isEnabled() and page.grad_accum.value() == 1  # the job's own setting
+    assert "gradient_accumulation_steps" in page.grad_accum.toolTip()
+    before = wizard.session.estimate(job)
+    page.grad_accum.setValue(8)
+    assert wizard.session.train_for(job).grad_accum == 8
+    after = wizard.session.estimate(job)
+    assert after.total_hours < before.total_hours and after.peak_vram_bytes == before.peak_vram_bytes
+    _agrees(wizard, job, _cli(capsys, job, path, "--grad-accum", "8"))
+    wizard.switch_language("zh_CN")
+    assert page.labels["accum"].text() == "梯度累积步数(&U)" and "有效批大小" in page.grad_accum.toolTip()
+    wizard.switch_language("en")
+    page.reset_settings()
+    assert page.grad_accum.value() == 1 and wizard.session.train_for(job).grad_accum == 1
+
+
 def test_packing_for_language_model_jobs(wizard, capsys):
     path, page = _jobs(wizard, "rtx3060")
     page.select("mnist-cnn")

@@ -1,6 +1,6 @@
 """The jobs page's settings for the chosen job: method, precision, batch size, sequence length or image size,
-data-set size and epochs, LoRA targets and dropout, software stack, ZeRO stage, CPU offload and packing, in one
-fixed grid; a control that does not apply is greyed out and its tooltip says why."""
+data-set size and epochs, LoRA targets and dropout, software stack, ZeRO stage, gradient accumulation, CPU offload
+and packing, in one fixed grid; a control that does not apply is greyed out and its tooltip says why."""
 
 from __future__ import annotations
 
@@ -44,14 +44,14 @@ class JobSettings(JobsLadder):
         self.form = form
         self._make_controls()
         self.labels = {k: QtWidgets.QLabel() for k in ("method", "precision", "batch", "seq", "img", "samples",
-                                                         "epochs", "targets", "dropout", "stack", "zero")}
+                                                         "epochs", "targets", "dropout", "stack", "zero", "accum")}
         # the LoRA settings side by side on one row
         grid = (("method", self.method, 0, 0), ("precision", self.precision, 0, 2),
                 ("batch", self.batch, 1, 0), ("seq", self.seq_len, 1, 2),
                 ("samples", self.samples, 2, 0), ("img", self.image_size, 2, 2),
                 ("epochs", self.epochs, 3, 0), ("stack", self.stack, 3, 2),
                 ("targets", self.lora_targets, 4, 0), ("dropout", self.lora_dropout, 4, 2),
-                ("zero", self.zero_stage, 5, 0))
+                ("zero", self.zero_stage, 5, 0), ("accum", self.grad_accum, 5, 2))
         for key, w, r, c in grid:
             self.labels[key].setBuddy(w)
             form.addWidget(self.labels[key], r, c)
@@ -65,7 +65,7 @@ class JobSettings(JobsLadder):
             combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(12)
             combo.currentIndexChanged.connect(self._on_setting)
-        for w in (self.batch, self.seq_len, self.image_size, self.lora_dropout):
+        for w in (self.batch, self.grad_accum, self.seq_len, self.image_size, self.lora_dropout):
             w.valueChanged.connect(self._on_setting)
         self.samples.valueChanged.connect(self._on_data)
         self.epochs.valueChanged.connect(self._on_data)
@@ -94,6 +94,7 @@ class JobSettings(JobsLadder):
         self.method, self.precision = combo("method"), combo("precision")
         self.lora_targets, self.stack, self.zero_stage = combo("loraTargets"), combo("stack"), combo("zeroStage")
         self.batch = spin("batch", 1, 65536)
+        self.grad_accum = spin("gradAccum", 1, 65536)  # the command line's --grad-accum, in the same range
         self.seq_len = spin("seqLen", 16, 1_048_576, 256)
         self.image_size = spin("imageSize", 8, 8192, 32)
         self.samples = spin("samples", 1, 2_000_000_000, 1000)
@@ -130,6 +131,7 @@ class JobSettings(JobsLadder):
         self.method.setCurrentIndex(max(0, self.method.findData(t.method)))
         self._load_precision(t)
         self.batch.setValue(t.batch)
+        self.grad_accum.setValue(t.grad_accum)
         self.seq_len.setValue(t.seq_len or default_seq_len())
         self.image_size.setValue(t.image_size or 224)
         self.samples.setValue(min(int(d.samples), self.samples.maximum()))
@@ -250,6 +252,7 @@ class JobSettings(JobsLadder):
             method=self.method.currentData() or t.method,
             precision=self.precision.currentData() or t.precision,
             batch=self.batch.value(),
+            grad_accum=self.grad_accum.value(),
             seq_len=self.seq_len.value() if t.seq_len is not None else None,
             image_size=self.image_size.value() if t.image_size is not None else None,
             grad_checkpointing=self.checkpointing.isChecked(),

@@ -56,13 +56,20 @@ class JobsPage(JobSettings):
         texts = {"method": tr("&Method"), "precision": tr("&Precision"), "batch": tr("&Batch size (per GPU)"),
                  "seq": tr("&Sequence length (tokens)"), "img": tr("&Image size (pixels)"),
                  "samples": tr("Training &samples"), "epochs": tr("&Epochs"), "targets": tr("LoRA &targets"),
-                 "dropout": tr("LoRA &dropout"), "stack": tr("So&ftware stack"), "zero": tr("Several GPUs: &ZeRO")}
+                 "dropout": tr("LoRA &dropout"), "stack": tr("So&ftware stack"), "zero": tr("Several GPUs: &ZeRO"),
+                 "accum": tr("Gradient acc&umulation")}
         for key, text in texts.items():
             self.labels[key].setText(text)
         self.checkpointing.setText(tr("Gradient checkpointing (less memory, about a third slower)"))
         self.packing.setText(tr("Pack short samples into full-length rows (sequence packing)"))
         self.cpu_offload.setText(tr("CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)"))
         self.epochs.setToolTip(tr("How many times training goes through the whole data set"))
+        accum_tip = tr("Micro-batches whose gradients are added up before each optimizer step (the Trainer's "
+                       "gradient_accumulation_steps). The effective batch is the batch size × this × the GPUs: a "
+                       "small card trains with the batch a recipe asks for at the memory of one micro-batch, and the "
+                       "optimizer step and the GPUs' gradient exchange come less often.")
+        self.grad_accum.setToolTip(accum_tip)
+        self.labels["accum"].setToolTip(accum_tip)
         self.reset_button.setText(tr("Back to the job's defaults"))
         self._updating = True
         for combo, items in ((self.method, METHODS), (self.precision, PRECISIONS),
