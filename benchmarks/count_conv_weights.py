@@ -1,5 +1,6 @@
 """Count the convolution weights of the built-in jobs' conv nets and U-Nets (ModelSpec.conv_params): the weights a
-CPU's convolutions reorder on every call (factors.toml [cpu.conv_reorder], gpucheck/estimate/cpu_conv.py).
+CPU's convolutions reorder on every call (factors.toml [cpu.conv_reorder], gpucheck/estimate/cpu_conv.py); and the
+values Adafactor's factored second moment keeps for them (ModelSpec.factored_state_params, gpucheck/estimate/adafactor.py).
 
     /path/to/python-with-torch-diffusers-torchvision benchmarks/count_conv_weights.py [--out FILE]
 
@@ -7,7 +8,9 @@ Runs with a Python that has torch, torchvision and diffusers (the trial's), not 
 meta device (no weights, no memory) the way the trial builds it (gpucheck/trial/runner.py): diffusers'
 UNet2DConditionModel from the catalog's unet/config.json, torchvision's resnets (the CIFAR ResNet-18 with its 3×3
 stem), the pytorch/examples MNIST net; and sums the elements of every nn.Conv2d weight (biases apart), with every
-nn.Linear weight beside it for comparison.
+nn.Linear weight beside it for comparison. Adafactor's state, as transformers.optimization.Adafactor allocates it:
+for a tensor of 2+ dimensions exp_avg_sq_row (shape[:-1]) and exp_avg_sq_col (shape[:-2] + shape[-1:]), for a 1-D
+tensor exp_avg_sq (its own size).
 """
 
 from __future__ import annotations
@@ -24,10 +27,18 @@ ROOT = Path(__file__).resolve().parent.parent
 MODELS = ROOT / "resources" / "models"
 
 
+def _factored(p: torch.Tensor) -> int:
+    """Values transformers' Adafactor keeps for `p` (module docstring)."""
+    if p.dim() < 2:
+        return p.numel()
+    return p.numel() // p.shape[-1] + p.numel() // p.shape[-2]
+
+
 def _counts(model: torch.nn.Module) -> dict[str, int]:
     conv = sum(m.weight.numel() for m in model.modules() if isinstance(m, torch.nn.Conv2d))
     linear = sum(m.weight.numel() for m in model.modules() if isinstance(m, torch.nn.Linear))
-    return {"conv_weights": conv, "linear_weights": linear, "params": sum(p.numel() for p in model.parameters())}
+    return {"conv_weights": conv, "linear_weights": linear, "params": sum(p.numel() for p in model.parameters()),
+            "adafactor_state": sum(_factored(p) for p in model.parameters())}
 
 
 def _unet(config: str) -> torch.nn.Module:

@@ -8,7 +8,8 @@ TorchDispatchMode every ATen operator's tensor arguments (read) and its mutated 
 tensors under 4,096 elements (step counters) left out. 'distinct' counts a tensor passed twice to one operator
 (addcmul_(grad, grad)) once, as DRAM sees it. The fused kernels' schema marks the gradients as written; the CUDA
 kernel stores them only under a GradScaler (fused_adam_utils.cuh), so the fused figures here are 4 B (fp32) high.
-Checks resources/factors.toml [bandwidth.optimizer_bytes_per_trainable_param]; a count, not a fit.
+Checks resources/factors.toml [bandwidth.optimizer_bytes_per_trainable_param]; a count, not a fit. Adafactor (with
+transformers installed, as in the trial's Python) is counted on matrices, the only tensors whose state it factors.
 """
 
 from __future__ import annotations
@@ -71,11 +72,25 @@ CASES = {
     "sgd-m foreach": lambda ps: torch.optim.SGD(ps, lr=1e-3, momentum=0.9, foreach=True),
     "sgd-m fused": lambda ps: torch.optim.SGD(ps, lr=1e-3, momentum=0.9, fused=True),
 }
+# transformers' Adafactor as the Trainer (optim="adafactor") and kohya's sd-scripts build it; it factors the state of
+# tensors of 2+ dimensions only, so it is counted on 1,024 x 1,024 matrices (the 1-D parameters above take its
+# unfactored path)
+MATRIX_CASES = {
+    "adafactor (transformers)": lambda ps: _adafactor()(ps, lr=1e-4, scale_parameter=False, relative_step=False,
+                                                        warmup_init=False),
+}
+MATRIX = (1024, 1024)
 
 
-def count(make, dtype: torch.dtype, n_tensors: int = 4, size: int = 1 << 20) -> tuple[Count, int]:  # noqa: ANN001
+def _adafactor():  # noqa: ANN202
+    from transformers.optimization import Adafactor
+
+    return Adafactor
+
+
+def count(make, dtype: torch.dtype, n_tensors: int = 4, shape: tuple[int, ...] = (1 << 20,)) -> tuple[Count, int]:  # noqa: ANN001
     torch.manual_seed(0)
-    ps = [torch.nn.Parameter(torch.randn(size, dtype=dtype)) for _ in range(n_tensors)]
+    ps = [torch.nn.Parameter(torch.randn(shape, dtype=dtype)) for _ in range(n_tensors)]
     opt = make(ps)
     for p in ps:
         p.grad = torch.randn_like(p)
@@ -84,16 +99,18 @@ def count(make, dtype: torch.dtype, n_tensors: int = 4, size: int = 1 << 20) -> 
         p.grad = torch.randn_like(p)
     with Count() as c:
         opt.step()
-    return c, n_tensors * size
+    return c, n_tensors * ps[0].numel()
 
 
 def main() -> None:
     dtype = torch.bfloat16 if "bf16" in sys.argv else torch.float32
     print("torch", torch.__version__, dtype)
-    for name, make in CASES.items():
+    cases = [(name, make, (1 << 20,)) for name, make in CASES.items()]
+    cases += [(name, make, MATRIX) for name, make in MATRIX_CASES.items()]
+    for name, make, shape in cases:
         try:
-            c, n = count(make, dtype)
-        except (RuntimeError, TypeError) as e:  # fused kernels a CPU build lacks
+            c, n = count(make, dtype, shape=shape)
+        except (RuntimeError, TypeError, ImportError) as e:  # fused kernels a CPU build lacks; no transformers
             print(f"{name:22s} unsupported: {str(e)[:80]}")
             continue
         print(f"{name:22s} read {c.read / n:5.1f} (distinct {c.distinct / n:5.1f}) write {c.write / n:5.1f} "

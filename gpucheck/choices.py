@@ -5,7 +5,7 @@ from __future__ import annotations
 
 METHODS = ("full", "lora", "qlora")
 PRECISIONS = ("fp32", "fp16", "bf16", "bf16-pure", "fp16-pure")
-OPTIMIZERS = ("adamw", "adamw-8bit", "sgd")
+OPTIMIZERS = ("adamw", "adamw-8bit", "sgd", "adafactor")
 # the stack whose checkpoints live in CPU RAM and whose frozen layers stay 16-bit (resources/factors.toml [unsloth])
 UNSLOTH = "unsloth"
 STACKS = ("eager", "fused", "handtuned", UNSLOTH)

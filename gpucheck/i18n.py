@@ -510,7 +510,7 @@ def fmt_rate(usd: float | None, cny: float | None = None, billed: str | None = N
 _METHOD_LABELS = {"full": N_("full fine-tuning"), "lora": N_("LoRA"), "qlora": N_("QLoRA")}
 _PRECISION_LABELS = {"fp32": "FP32", "fp16": "FP16", "bf16": "BF16", "bf16-pure": "pure BF16",
                      "fp16-pure": "pure FP16"}
-_OPTIMIZER_LABELS = {"adamw": N_("AdamW"), "adamw-8bit": N_("8-bit AdamW"), "sgd": N_("SGD")}
+_OPTIMIZER_LABELS = {"adamw": N_("AdamW"), "adamw-8bit": N_("8-bit AdamW"), "sgd": N_("SGD"), "adafactor": N_("Adafactor")}
 _LORA_TARGET_LABELS = {
     "qv": N_("the attention layers' q_proj and v_proj"),
     "attention": N_("the attention layers' q_proj, k_proj, v_proj and o_proj"),

@@ -136,6 +136,10 @@ class ModelSpec:
     # conv net / U-Net: elements of its nn.Conv2d weights, which a CPU's convolutions reorder into oneDNN's blocked
     # layout on every call (gpucheck/estimate/cpu_conv.py; counted by benchmarks/count_conv_weights.py); 0 = not counted
     conv_params: float = 0.0
+    # conv net / U-Net: the values Adafactor's factored second moment keeps for all its parameters (row and column means
+    # of every tensor of 2+ dimensions, the whole of 1-D ones: gpucheck/estimate/adafactor.py; counted by
+    # benchmarks/count_conv_weights.py); 0 = not counted (the whole size is assumed)
+    factored_state_params: float = 0.0
     # a conv-net whose FLOPs are nn.Linear layers (torchvision ConvNeXt's and Swin's MLPs on channels-last features):
     # in fp32 they follow torch.backends.cuda.matmul.allow_tf32 (off by default), not cuDNN's TF32 convolutions, and
     # cuDNN's Winograd/FFT convolutions do not shorten them
@@ -208,7 +212,7 @@ class TrainSpec:
     method: str = "full"  # full | lora | qlora
     precision: str = "bf16"  # fp32 | fp16 | bf16 (mixed precision) | bf16-pure (weights, grads, AdamW in bf16)
     #                          | fp16-pure (model.half(): weights, grads, optimizer state in fp16; no autocast)
-    optimizer: str = "adamw"  # adamw | adamw-8bit | sgd
+    optimizer: str = "adamw"  # adamw | adamw-8bit | sgd | adafactor
     batch: int = 1  # micro-batch per GPU
     seq_len: int | None = None  # transformers
     image_size: int | None = None  # vision / diffusion

@@ -76,6 +76,7 @@ MODEL_SPEC = {
     "drop_path": _f(False, 0, 1),
     "dropout_elements": _f(False, 0, 1e12),
     "conv_params": _f(False, 0, 1e13),
+    "factored_state_params": _f(False, 0, 1e13),
     "flops_in_linear": _B,
     "depthwise_gflops": _f(False, 0, 1e9),
     "winograd_share": _f(False, 0, 1),

@@ -103,6 +103,8 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         optim = "paged_adamw_8bit"
     elif train.optimizer == "adamw-8bit":
         optim = optim if optim in ("adamw_bnb_8bit", "paged_adamw_8bit") else "paged_adamw_8bit"
+    elif train.optimizer == "adafactor":
+        optim = "adafactor"  # transformers' Adafactor with scale_parameter and relative_step off
     if optim and optim != "adamw_torch":
         args.append(f'    optim="{optim}",')
     if "deepspeed" in settings:
@@ -266,6 +268,10 @@ def _diffusers_command(settings: dict[str, Any], train: TrainSpec, workload: Wor
         cmd += "\n# " + tr("with --with_prior_preservation each batch holds the instance images and as many class "
                            "images (generated into ./class_images first): the memory of twice the batch; gradient "
                            "accumulation sums whole pairs, so it keeps the effective batch")
+    if train.optimizer == "adafactor":  # the example scripts build torch's AdamW (or bitsandbytes' with --use_8bit_adam)
+        cmd += "\n# " + tr("these scripts have no Adafactor option: kohya's sd-scripts take --optimizer_type "
+                           "\"Adafactor\", or replace the script's optimizer with transformers.optimization.Adafactor "
+                           "(scale_parameter=False, relative_step=False)")
     if train.cache_embeddings and not dreambooth:
         cmd += "\n# " + tr("cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: "
                            "--cache_latents --cache_text_encoder_outputs --network_train_unet_only)")
@@ -293,6 +299,9 @@ def _kohya_sdxl_command(settings: dict[str, Any], train: TrainSpec, workload: Wo
         args.append("  --gradient_checkpointing")
     if train.optimizer == "adamw-8bit":
         args.append('  --optimizer_type="AdamW8bit"')
+    elif train.optimizer == "adafactor":  # kohya's README, 'SDXL training': Adafactor with a fixed learning rate
+        args.append('  --optimizer_type="Adafactor" --optimizer_args "scale_parameter=False" "relative_step=False" '
+                    '"warmup_init=False"')
     args.append(f'  --output_dir="{workload.id}-out"')
     return (continuation(shell) + "\n").join(args)
 

@@ -14,6 +14,7 @@ from gpucheck.estimate import dropout as dr  # dropout and drop_path, where the 
 from gpucheck.estimate import moe  # mixture-of-experts layers: their counted code, weight tensors
 from gpucheck.estimate import qlora_cast as q4
 from gpucheck.estimate import seq2seq as s2s  # encoder-decoder blocks (Whisper): the decoder's operators
+from gpucheck.estimate.optimizer_traffic import step_impl
 from gpucheck.estimate.params import ParamCounts
 from gpucheck.estimate.sharding import frozen_weight_grads
 from gpucheck.records import ModelSpec, TrainSpec
@@ -134,17 +135,17 @@ def optimizer_ops_per_tensor(t: TrainSpec, backend: str, f: Mapping[str, Any]) -
     foreach kernels for the device, else one operator per line of its per-tensor loop (factors.toml
     [dispatch.optimizer_loop])."""
     loop = f["dispatch"]["optimizer_loop"]
-    if backend in loop["backends"] and t.stack == "eager":
-        return loop["ops_per_tensor"][t.optimizer]
+    if backend in loop["backends"] and t.stack == "eager" or (backend == "cpu" and t.optimizer == "adafactor"):
+        return loop["ops_per_tensor"][t.optimizer]  # Adafactor has no foreach path on any device
     if serial_optimizer_loop(t, backend, f):
         return 0.0  # dispatched after the step's host sync: serial_optimizer_ops, not hidden behind the GPU's queue
     return f["dispatch"]["kernels"]["optimizer_per_tensor"]
 
 
 def serial_optimizer_loop(t: TrainSpec, backend: str, f: Mapping[str, Any]) -> bool:
-    """A per-tensor optimizer loop (optimizer_impl = "single": transformers' AdamW before torch's, NVIDIA's BertAdam)
-    on a GPU backend with foreach kernels: it runs after the step's host sync, one launch at a time."""
-    return t.optimizer_impl == "single" and backend not in f["dispatch"]["optimizer_loop"]["backends"] \
+    """A per-tensor optimizer loop (optimizer_impl = "single": transformers' AdamW before torch's, NVIDIA's BertAdam;
+    Adafactor always) on a GPU backend with foreach kernels: it runs after the step's host sync, one launch at a time."""
+    return step_impl(t, f) == "single" and backend not in f["dispatch"]["optimizer_loop"]["backends"] \
         and backend != "cpu"
 
 

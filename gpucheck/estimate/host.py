@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gpucheck.estimate.activations import offloaded_checkpoint_bytes
+from gpucheck.estimate.adafactor import state_share
 from gpucheck.estimate.memory import placement
 from gpucheck.estimate.params import ParamCounts
 from gpucheck.estimate.sharding import zero_stage
@@ -68,9 +69,10 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
         disk["pretrained_weights"] = int((w.model.params + w.model.aux_params) * _download_bpp(w, f))
     if t.method == "full":
         per_ckpt = w.model.params * (h["checkpoint_bytes_per_param_full"]
-                                     + f["bytes_per_param"]["optimizer"][t.optimizer])
+                                     + f["bytes_per_param"]["optimizer"][t.optimizer] * state_share(w.model, t, pc))
     else:
-        per_ckpt = pc.trainable * (f["bytes_per_param"]["adapter_weights"] + f["bytes_per_param"]["optimizer"][t.optimizer])
+        per_ckpt = pc.trainable * (f["bytes_per_param"]["adapter_weights"]
+                                   + f["bytes_per_param"]["optimizer"][t.optimizer] * state_share(w.model, t, pc))
     disk["checkpoints"] = int(per_ckpt * h["checkpoints_kept"])
     return HostNeeds(
         ram_bytes=int(sum(ram.values())),

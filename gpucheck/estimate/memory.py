@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gpucheck.estimate import adafactor
 from gpucheck.estimate.activations import activation_bytes
 from gpucheck.estimate.logits import allocator_slack_bytes
 from gpucheck.estimate.loss_memory import loss_side_bytes
@@ -76,7 +77,7 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
     and optimizer state move to CPU RAM, the GPU keeps the 16-bit weights)."""
     wp = weight_parts(m, t, f, pc)
     g = gradients_bytes(t, f, pc)
-    o = optimizer_bytes(t, f, pc)
+    o = optimizer_bytes(t, f, pc) * adafactor.state_share(m, t, pc)
     n = max(1, gpus)
     stage = zero_stage(t, n)
     grad_bytes = comm_gradient_bytes(t, f, pc, stage)
@@ -107,10 +108,10 @@ def placement(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts,
     offloaded = 0.0
     if t.cpu_offload and t.method == "full":
         # ZeRO-Offload steps with DeepSpeed's own CPU Adam (DeepSpeedCPUAdam, fp32 momentum + variance):
-        # an 8-bit GPU optimizer does not run there, so CPU RAM holds 4 (master) + 4 (fp32 gradients) +
-        # 8 (Adam) = 16 B/param — DeepSpeed's estimate_zero2_model_states_mem_needs (cpu_offload: 16 B/param)
+        # an 8-bit GPU optimizer (nor transformers' Adafactor) does not run there, so CPU RAM holds 4 (master) +
+        # 4 (fp32 gradients) + 8 (Adam) = 16 B/param — DeepSpeed's estimate_zero2_model_states_mem_needs (cpu_offload: 16 B/param)
         cpu_grads = pc.trainable * f["bytes_per_param"]["grads"]  # the fp32 gradient buffer in pinned host memory
-        offloaded = master + cpu_grads + (cpu_adam_bytes(t, f, pc) if t.optimizer == "adamw-8bit" else o)
+        offloaded = master + cpu_grads + (cpu_adam_bytes(t, f, pc) if t.optimizer in ("adamw-8bit", "adafactor") else o)
         master, g, o = 0.0, 0.0, 0.0
     elif t.cpu_offload:
         offloaded = o
@@ -205,17 +206,20 @@ def comm_gradient_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts, sta
     return gradients_bytes(t, f, pc)
 
 
-def optimizer_step_bytes(t: TrainSpec, f: Mapping[str, Any], pl: Placement) -> float:
+def optimizer_step_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pl: Placement) -> float:
     """The optimizer step's own temporary on this GPU (resources/factors.toml [optimizer_step]): torch's foreach AdamW
     allocates the square root of every exp_avg_sq at once (half of AdamW's state, in its dtype) while the weights,
     gradients and state are all alive; a per-tensor loop or a fused kernel (the Hugging Face Trainer's default on
     PyTorch >= 2.8) needs no such list. Only where torch's own optimizer steps the state on this GPU: one GPU or data
     parallel, and FSDP (`shard`), whose optimizer steps the local shard — not DeepSpeed's fused or CPU Adam under ZeRO or
-    offload. Plus the fp32 gradient copies an optimizer over 16-bit FSDP shards makes for its step (`step_grad_copies`)."""
+    offload. Plus the fp32 gradient copies an optimizer over 16-bit FSDP shards makes for its step (`step_grad_copies`),
+    and Adafactor's per-tensor temporaries (estimate/adafactor.py)."""
     o = f["optimizer_step"]
     impl = step_impl(t, f)
     torch_steps = (pl.stage == 0 or (pl.stage >= 3 and t.shard)) and not t.cpu_offload
     buffers = float(o["temporary_buffers"][impl])
+    if torch_steps and t.optimizer == "adafactor":
+        return pl.step_grad_copies + adafactor.temporary_bytes(m, t)
     if not buffers or not torch_steps:
         return pl.step_grad_copies
     return pl.step_grad_copies + buffers * pl.optimizer * float(o["temporary_state_fraction"][t.optimizer])
@@ -239,7 +243,7 @@ def breakdown(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], backend: str,
     act = max(act, vae_encode_bytes(m, t, pc.aux))
     # the step runs after backward has freed the activations: the peak is the larger of the two, the step's excess
     # counted with the optimizer
-    optimizer = pl.optimizer + max(0.0, optimizer_step_bytes(t, f, pl) - act)
+    optimizer = pl.optimizer + max(0.0, optimizer_step_bytes(m, t, f, pl) - act)
     gradients = pl.gradients + deepspeed_bucket_bytes(t, f) + ddp_bucket_bytes(t, f, pl, gpus)
     weights = pl.weights + ema_bytes(m, t, f)
     allocated = weights + gradients + optimizer + act

@@ -16,7 +16,10 @@ from gpucheck.records import PURE_16BIT, TrainSpec
 
 def step_impl(t: TrainSpec, f: Mapping[str, Any]) -> str:
     """How the job's optimizer step runs: the job's own optimizer_impl, else its stack's usual one
-    (factors.toml [optimizer_step.stack_default])."""
+    (factors.toml [optimizer_step.stack_default]). Adafactor (transformers.optimization.Adafactor, the Trainer's and
+    kohya's) has only its per-tensor loop."""
+    if t.optimizer == "adafactor":
+        return "single"
     return t.optimizer_impl or str(f["optimizer_step"]["stack_default"][t.stack])
 
 

@@ -620,6 +620,9 @@ def _optimizer(spec, params, device):
             raise NotSupported("the 8-bit AdamW optimizer (bitsandbytes) needs an NVIDIA GPU with CUDA")
         bnb = _need("bitsandbytes", "the 8-bit AdamW optimizer comes from bitsandbytes")
         return bnb.optim.AdamW8bit(params, lr=1e-4), "fused"  # one blockwise kernel per tensor
+    if name == "adafactor":  # the Trainer's optim="adafactor" and kohya's: transformers' own, a per-tensor loop
+        tf = _need("transformers.optimization", "the Adafactor optimizer the estimate prices is transformers' own")
+        return tf.Adafactor(params, lr=1e-4, scale_parameter=False, relative_step=False, warmup_init=False), "single"
     make = ((lambda ps, **kw: torch.optim.SGD(ps, lr=1e-3, momentum=0.9, **kw)) if name == "sgd"
             else (lambda ps, **kw: torch.optim.AdamW(ps, lr=1e-4, **kw)))
     impl = spec["train"].get("optimizer_impl") or ""

@@ -1148,82 +1148,87 @@
         <translation>混合专家模型要以 4 位加载，每个专家须是独立的线性层：pip install "transformers&lt;5"</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="120"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="122"/>
         <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
         <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估算的长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="127"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="129"/>
         <source>Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs PyTorch 2.8 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); older ones refuse it ("fp16 mixed precision requires a GPU (not 'mps')", huggingface/accelerate#3718)</source>
         <translation>Apple MPS：不设 fp16=True，这里用 FP32 训练。在 MPS 上用 FP16 混合精度需要 PyTorch 2.8 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；旧版本会拒绝（"fp16 mixed precision requires a GPU (not 'mps')"，huggingface/accelerate#3718）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="132"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="134"/>
         <source>Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); else remove it and train in FP32</source>
         <translation>Apple MPS：bf16=True 需要 macOS 14、PyTorch 2.6 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；否则请删掉它，用 FP32 训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="136"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="138"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="139"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="141"/>
         <source>pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off (weights, gradients and optimizer state all in fp16, no loss scaling: small gradients can underflow)</source>
         <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="152"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="154"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="153"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="155"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="155"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="157"/>
         <source>use_liger_kernel=True: pip install liger-kernel (Hugging Face transformers 4.52 or newer; Linux or WSL2, or the triton-windows package on Windows)</source>
         <translation>use_liger_kernel=True：先 pip install liger-kernel（需要 Hugging Face transformers 4.52 或更新版本；Linux 或 WSL2，Windows 上可用 triton-windows 包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="159"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="161"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="161"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="163"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="174"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="176"/>
         <source>import unsloth before trl and transformers</source>
         <translation>先 import unsloth，再导入 trl 和 transformers</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="209"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="211"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="220"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="222"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="263"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="265"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="266"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="268"/>
         <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
         <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="270"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="272"/>
+        <source>these scripts have no Adafactor option: kohya's sd-scripts take --optimizer_type "Adafactor", or replace the script's optimizer with transformers.optimization.Adafactor (scale_parameter=False, relative_step=False)</source>
+        <translation>这些脚本没有 Adafactor 选项：kohya 的 sd-scripts 可以用 --optimizer_type "Adafactor"，或者把脚本里的优化器换成 transformers.optimization.Adafactor（scale_parameter=False, relative_step=False）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="276"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -3439,7 +3444,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="30"/>
-        <location filename="../../gpucheck/workload_schema.py" line="153"/>
+        <location filename="../../gpucheck/workload_schema.py" line="154"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
@@ -3531,6 +3536,11 @@
         <location filename="../../gpucheck/i18n.py" line="513"/>
         <source>SGD</source>
         <translation>SGD</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/i18n.py" line="513"/>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
     </message>
     <message>
         <location filename="../../gpucheck/i18n.py" line="515"/>
@@ -6892,242 +6902,272 @@
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="25"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="26"/>
+        <source>AdamW (the usual default)</source>
+        <translation>AdamW（通常的默认）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="26"/>
+        <source>8-bit AdamW (bitsandbytes)</source>
+        <translation>8 位 AdamW（bitsandbytes）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="27"/>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="27"/>
+        <source>Adafactor (factored: little memory)</source>
+        <translation>Adafactor（分解存储，省显存）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="28"/>
         <source>None: each GPU holds everything</source>
         <translation>不分片：每块 GPU 各存一份完整副本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="25"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="28"/>
         <source>ZeRO-1: optimizer state split</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="26"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="29"/>
         <source>ZeRO-2: optimizer state and gradients split</source>
         <translation>ZeRO-2：分片优化器状态和梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="26"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="29"/>
         <source>ZeRO-3 / FSDP: everything split</source>
         <translation>ZeRO-3 / FSDP：全部分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="130"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="136"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="141"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="148"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="143"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="150"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="146"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="153"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="161"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="168"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="163"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="170"/>
         <source>These targets are a transformer's layers; this job's model is not a transformer ({arch}), so its LoRA layers are the ones the job itself names.</source>
         <translation>这些目标是 Transformer 模型的层；这个任务的模型不是 Transformer（而是 {arch}），所以 LoRA 加在任务本身指定的层上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="168"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="175"/>
         <source>LoRA dropout is counted for transformer models; this job's model is not one ({arch}), so the setting would change nothing here.</source>
         <translation>LoRA dropout 只在 Transformer 模型上计入估算；这个任务的模型不是 Transformer（而是 {arch}），所以改这个设置不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="173"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="180"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="176"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="183"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="179"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="186"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="189"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="196"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in RAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用内存：只要大于 0，每个被适配的层都会在内存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分内存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="194"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="201"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in VRAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用显存：只要大于 0，每个被适配的层都会在显存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分显存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="205"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="212"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="206"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="213"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="211"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="218"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="222"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="229"/>
         <source>{label} → {used} on a CPU</source>
         <translation>{label} → 在 CPU 上为 {used}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="224"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="231"/>
         <source>The estimate uses {text}.</source>
         <translation>估算使用的是 {text}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="48"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="56"/>
         <source>What do you want to train?</source>
         <translation>你想训练什么？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="49"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="57"/>
         <source>From your first digit classifier to fine-tuning a 70-billion-parameter model. Pick a job to see the details and how to make it work.</source>
         <translation>从你的第一个手写数字分类器，到微调 700 亿参数的大模型。选择一个训练任务，查看详情以及如何让它跑起来。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="52"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="60"/>
         <source>Import a job…</source>
         <translation>导入训练任务…</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="53"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="61"/>
         <source>A workload .toml file or a Hugging Face config.json</source>
         <translation>训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="54"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="62"/>
         <source>Pick a job in the table (arrow keys or a click) to see its details; Next is greyed out until you do.</source>
         <translation>在表格中选一个任务（方向键或点击）查看详情；选好之前“下一步”是灰色的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="56"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="64"/>
         <source>&amp;Method</source>
         <translation>方法(&amp;M)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="56"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="64"/>
         <source>&amp;Precision</source>
         <translation>精度(&amp;P)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="56"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="64"/>
         <source>&amp;Batch size (per GPU)</source>
         <translation>微批次（每块 GPU）(&amp;B)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="57"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="65"/>
         <source>&amp;Sequence length (tokens)</source>
         <translation>序列长度（token 数）(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="57"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="65"/>
         <source>&amp;Image size (pixels)</source>
         <translation>图像尺寸（像素）(&amp;I)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="58"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="66"/>
         <source>Training &amp;samples</source>
         <translation>训练样本数(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="58"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="66"/>
         <source>&amp;Epochs</source>
         <translation>轮数(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="58"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="66"/>
         <source>LoRA &amp;targets</source>
         <translation>LoRA 作用层(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="59"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="67"/>
         <source>LoRA &amp;dropout</source>
         <translation>LoRA dropout 比例(&amp;D)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="59"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="67"/>
         <source>So&amp;ftware stack</source>
         <translation>软件栈(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="59"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="67"/>
         <source>Several GPUs: &amp;ZeRO</source>
         <translation>多 GPU：&amp;ZeRO</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="60"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="68"/>
         <source>Gradient acc&amp;umulation</source>
         <translation>梯度累积步数(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="63"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="68"/>
+        <source>&amp;Optimizer</source>
+        <translation>优化器(&amp;O)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="71"/>
         <source>Gradient checkpointing (less memory, about a third slower)</source>
         <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="64"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="72"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
         <translation>把短样本拼接成满长度的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="65"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="73"/>
         <source>CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)</source>
         <translation>卸载到 CPU（ZeRO-Offload：省显存，多占内存，更慢）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="66"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="74"/>
         <source>How many times training goes through the whole data set</source>
         <translation>训练要把整个数据集过几遍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="67"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="75"/>
         <source>Micro-batches whose gradients are added up before each optimizer step (the Trainer's gradient_accumulation_steps). The effective batch is the batch size × this × the GPUs: a small card trains with the batch a recipe asks for at the memory of one micro-batch, and the optimizer step and the GPUs' gradient exchange come less often.</source>
         <translation>每次优化器更新前，把这么多个微批次的梯度累加起来（即 Trainer 的 gradient_accumulation_steps）。有效批大小 = 批大小 × 这个值 × GPU 数：小显卡也能用教程要求的批大小训练，显存只按一个微批次算；优化器更新和多卡之间的梯度交换也更少。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="73"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="80"/>
+        <source>What the optimizer keeps for every trained parameter: AdamW two values (8 bytes in FP32, 4 in pure BF16); 8-bit AdamW (bitsandbytes, NVIDIA GPUs) 2 bytes; SGD with momentum one value; Adafactor only the row and column averages of each weight matrix (next to nothing for a transformer, more for convolutions), and its step is slower than a fused AdamW step.</source>
+        <translation>优化器为每个被训练的参数保存的状态：AdamW 两个值（FP32 下 8 字节，纯 BF16 下 4 字节）；8 位 AdamW（bitsandbytes，NVIDIA GPU）2 字节；带动量的 SGD 一个值；Adafactor 只保存每个权重矩阵按行、按列的平均值（对 Transformer 几乎不占显存，对卷积层多一些），但它每次更新比融合的 AdamW 慢。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="87"/>
         <source>Back to the job's defaults</source>
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="137"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="152"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="138"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="153"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="147"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="162"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="148"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="163"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>

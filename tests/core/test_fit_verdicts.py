@@ -474,6 +474,17 @@ def _llama13b_full() -> Workload:
                     data=DataSpec(samples=1000))
 
 
+def _sdxl_full(optimizer: str):
+    """kohya's SDXL fine-tune as its README's 24 GB guideline sets it: the U-Net only, batch 1 at 1,024 px, gradient
+    checkpointing, latents and text-encoder outputs cached, bf16 mixed precision (the guideline adds no --full_bf16)."""
+    def build() -> Workload:
+        w = get_workload("sdxl-lora")
+        return dataclasses.replace(w, train=dataclasses.replace(
+            w.train, method="full", precision="bf16", optimizer=optimizer, batch=1, image_size=1024,
+            grad_checkpointing=True, cache_embeddings=True))
+    return build
+
+
 @dataclasses.dataclass(frozen=True)
 class FitCase:
     what: str
@@ -510,6 +521,12 @@ FIT_CASES = [
             lambda: dataclasses.replace(get_workload("llama3-8b-qlora"), train=dataclasses.replace(
                 get_workload("llama3-8b-qlora").train, lora_rank=32, lora_targets="all-linear", seq_len=512)),
             "RTX 4060 8GB", 1, "out of memory", ("does_not_fit",)),
+    FitCase("SDXL U-Net full fine-tune with Adafactor, 24 GB, batch 1, checkpointing, latents and text cached",
+            "kohya-ss/sd-scripts README, 'SDXL training': 'The fine-tuning can be done with 24GB GPU memory with the "
+            "batch size of 1 … Use Adafactor optimizer'", _sdxl_full("adafactor"), "RTX 4090", 1, "ran", CAN_TRAIN),
+    FitCase("The same SDXL U-Net full fine-tune with 8-bit AdamW, 24 GB",
+            "kohya-ss/sd-scripts README, 'SDXL training': 'AdamW 8bit doesn't seem to work'", _sdxl_full("adamw-8bit"),
+            "RTX 4090", 1, "out of memory", ("does_not_fit",)),
     FitCase("Llama 3 8B full fine-tune (18 B/param), one 24 GB card as configured, no offload",
             "Hugging Face Transformers docs, 'Model training anatomy' (18 B/param with mixed-precision AdamW)",
             lambda: dataclasses.replace(get_workload("llama3-8b-full"), train=dataclasses.replace(

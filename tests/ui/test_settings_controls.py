@@ -189,6 +189,30 @@ def test_gradient_accumulation_recomputes_and_agrees_with_the_cli(wizard, capsys
     assert page.grad_accum.value() == 1 and wizard.session.train_for(job).grad_accum == 1
 
 
+def test_the_optimizer_is_a_choice_and_agrees_with_the_cli(wizard, capsys):
+    """--optimizer on the jobs page: Adafactor on a transformer's full fine-tune keeps next to no optimizer state, so
+    the memory shown falls by AdamW's 8 bytes a parameter; the figures are the command line's; the choices are words,
+    not the command line's codes."""
+    path, page = _jobs(wizard, "h100x8")
+    job = "llama3-8b-full"
+    page.select(job)
+    assert page.optimizer.currentData() == "adamw" and "8 bytes" in page.optimizer.toolTip()
+    assert all(page.optimizer.itemText(i) not in ("adamw", "adamw-8bit", "adafactor")
+               for i in range(page.optimizer.count()))
+    before = wizard.session.estimate(job)
+    _pick(page.optimizer, "adafactor")
+    assert wizard.session.train_for(job).optimizer == "adafactor"
+    after = wizard.session.estimate(job)
+    assert after.breakdown.optimizer_bytes < 0.05 * before.breakdown.optimizer_bytes
+    assert after.peak_vram_bytes < before.peak_vram_bytes
+    _agrees(wizard, job, _cli(capsys, job, path, "--optimizer", "adafactor"))
+    wizard.switch_language("zh_CN")
+    assert page.labels["optimizer"].text() == "优化器(&O)" and "Adafactor" in page.optimizer.currentText()
+    wizard.switch_language("en")
+    page.reset_settings()
+    assert page.optimizer.currentData() == "adamw"
+
+
 def test_packing_for_language_model_jobs(wizard, capsys):
     path, page = _jobs(wizard, "rtx3060")
     page.select("mnist-cnn")

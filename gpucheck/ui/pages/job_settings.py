@@ -1,6 +1,6 @@
 """The jobs page's settings for the chosen job: method, precision, batch size, sequence length or image size,
 data-set size and epochs, LoRA targets and dropout, software stack, ZeRO stage, gradient accumulation, CPU offload
-and packing, in one fixed grid; a control that does not apply is greyed out and its tooltip says why."""
+and packing, the optimizer, in one fixed grid; a control that does not apply is greyed out and its tooltip says why."""
 
 from __future__ import annotations
 
@@ -22,6 +22,9 @@ PRECISIONS = (("bf16", N_("BF16 mixed precision")), ("fp16", N_("FP16 mixed prec
               ("fp32", N_("FP32 (full precision)")), ("bf16-pure", N_("BF16 (pure)")))
 LORA_TARGETS = (("qv", N_("Attention q and v (the usual default)")), ("attention", N_("All attention projections")),
                 ("mlp", N_("The MLP layers")), ("all-linear", N_("Every linear layer")))
+# the optimizer (--optimizer); the state each keeps is in the combo's tooltip (jobs.py)
+OPTIMIZERS = (("adamw", N_("AdamW (the usual default)")), ("adamw-8bit", N_("8-bit AdamW (bitsandbytes)")),
+              ("sgd", N_("SGD with momentum")), ("adafactor", N_("Adafactor (factored: little memory)")))
 ZERO_STAGES = ((0, N_("None: each GPU holds everything")), (1, N_("ZeRO-1: optimizer state split")),
                (2, N_("ZeRO-2: optimizer state and gradients split")), (3, N_("ZeRO-3 / FSDP: everything split")))
 ARCH_NAMES = {"unet": "U-Net", "cnn": "CNN", "mlp": "MLP"}  # model families by their usual names
@@ -44,24 +47,26 @@ class JobSettings(JobsLadder):
         self.form = form
         self._make_controls()
         self.labels = {k: QtWidgets.QLabel() for k in ("method", "precision", "batch", "seq", "img", "samples",
-                                                         "epochs", "targets", "dropout", "stack", "zero", "accum")}
+                                                         "epochs", "targets", "dropout", "stack", "zero", "accum",
+                                                         "optimizer")}
         # the LoRA settings side by side on one row
         grid = (("method", self.method, 0, 0), ("precision", self.precision, 0, 2),
                 ("batch", self.batch, 1, 0), ("seq", self.seq_len, 1, 2),
                 ("samples", self.samples, 2, 0), ("img", self.image_size, 2, 2),
                 ("epochs", self.epochs, 3, 0), ("stack", self.stack, 3, 2),
                 ("targets", self.lora_targets, 4, 0), ("dropout", self.lora_dropout, 4, 2),
-                ("zero", self.zero_stage, 5, 0), ("accum", self.grad_accum, 5, 2))
+                ("zero", self.zero_stage, 5, 0), ("accum", self.grad_accum, 5, 2),
+                ("optimizer", self.optimizer, 6, 0))
         for key, w, r, c in grid:
             self.labels[key].setBuddy(w)
             form.addWidget(self.labels[key], r, c)
             form.addWidget(w, r, c + 1)
         # check boxes do not wrap: one a row, so that the grid fits an 800-pixel window in every language
-        for row, box in enumerate((self.checkpointing, self.packing, self.cpu_offload), 6):
+        for row, box in enumerate((self.checkpointing, self.packing, self.cpu_offload), 7):
             form.addWidget(box, row, 0, 1, 4)
-        form.addWidget(self.data_line, 9, 0, 1, 4)
-        form.addWidget(self.reset_button, 10, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
-        for combo in (self.method, self.precision, self.lora_targets, self.stack, self.zero_stage):
+        form.addWidget(self.data_line, 10, 0, 1, 4)
+        form.addWidget(self.reset_button, 11, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
+        for combo in (self.method, self.precision, self.lora_targets, self.stack, self.zero_stage, self.optimizer):
             combo.setSizeAdjustPolicy(QtWidgets.QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(12)
             combo.currentIndexChanged.connect(self._on_setting)
@@ -93,6 +98,7 @@ class JobSettings(JobsLadder):
 
         self.method, self.precision = combo("method"), combo("precision")
         self.lora_targets, self.stack, self.zero_stage = combo("loraTargets"), combo("stack"), combo("zeroStage")
+        self.optimizer = combo("optimizer")
         self.batch = spin("batch", 1, 65536)
         self.grad_accum = spin("gradAccum", 1, 65536)  # the command line's --grad-accum, in the same range
         self.seq_len = spin("seqLen", 16, 1_048_576, 256)
@@ -130,6 +136,7 @@ class JobSettings(JobsLadder):
         self.settings_box.setTitle(tr("Settings for: {job}", job=s.workload_title(w)))
         self.method.setCurrentIndex(max(0, self.method.findData(t.method)))
         self._load_precision(t)
+        self.optimizer.setCurrentIndex(max(0, self.optimizer.findData(t.optimizer)))
         self.batch.setValue(t.batch)
         self.grad_accum.setValue(t.grad_accum)
         self.seq_len.setValue(t.seq_len or default_seq_len())
@@ -251,6 +258,7 @@ class JobSettings(JobsLadder):
             t,
             method=self.method.currentData() or t.method,
             precision=self.precision.currentData() or t.precision,
+            optimizer=self.optimizer.currentData() or t.optimizer,
             batch=self.batch.value(),
             grad_accum=self.grad_accum.value(),
             seq_len=self.seq_len.value() if t.seq_len is not None else None,

@@ -10,7 +10,15 @@ from PySide6.QtCore import Qt
 from gpucheck.errors import BadInput
 from gpucheck.i18n import tr
 from gpucheck.ui.dialogs import show_bad_input
-from gpucheck.ui.pages.job_settings import LORA_TARGETS, METHODS, PRECISIONS, STACKS, ZERO_STAGES, JobSettings
+from gpucheck.ui.pages.job_settings import (
+    LORA_TARGETS,
+    METHODS,
+    OPTIMIZERS,
+    PRECISIONS,
+    STACKS,
+    ZERO_STAGES,
+    JobSettings,
+)
 from gpucheck.ui.widgets.jobs_table import COL_JOB, JobsTable
 from gpucheck.ui.widgets.part_card import wrap_label
 
@@ -57,7 +65,7 @@ class JobsPage(JobSettings):
                  "seq": tr("&Sequence length (tokens)"), "img": tr("&Image size (pixels)"),
                  "samples": tr("Training &samples"), "epochs": tr("&Epochs"), "targets": tr("LoRA &targets"),
                  "dropout": tr("LoRA &dropout"), "stack": tr("So&ftware stack"), "zero": tr("Several GPUs: &ZeRO"),
-                 "accum": tr("Gradient acc&umulation")}
+                 "accum": tr("Gradient acc&umulation"), "optimizer": tr("&Optimizer")}
         for key, text in texts.items():
             self.labels[key].setText(text)
         self.checkpointing.setText(tr("Gradient checkpointing (less memory, about a third slower)"))
@@ -69,11 +77,18 @@ class JobsPage(JobSettings):
                        "small card trains with the batch a recipe asks for at the memory of one micro-batch, and the "
                        "optimizer step and the GPUs' gradient exchange come less often.")
         self.grad_accum.setToolTip(accum_tip)
+        opt_tip = tr("What the optimizer keeps for every trained parameter: AdamW two values (8 bytes in FP32, 4 in pure "
+                     "BF16); 8-bit AdamW (bitsandbytes, NVIDIA GPUs) 2 bytes; SGD with momentum one value; Adafactor "
+                     "only the row and column averages of each weight matrix (next to nothing for a transformer, "
+                     "more for convolutions), and its step is slower than a fused AdamW step.")
+        self.optimizer.setToolTip(opt_tip)
+        self.labels["optimizer"].setToolTip(opt_tip)
         self.labels["accum"].setToolTip(accum_tip)
         self.reset_button.setText(tr("Back to the job's defaults"))
         self._updating = True
         for combo, items in ((self.method, METHODS), (self.precision, PRECISIONS),
-                             (self.lora_targets, LORA_TARGETS), (self.stack, STACKS), (self.zero_stage, ZERO_STAGES)):
+                             (self.lora_targets, LORA_TARGETS), (self.stack, STACKS), (self.zero_stage, ZERO_STAGES),
+                             (self.optimizer, OPTIMIZERS)):
             cur = combo.currentData()
             combo.clear()
             for code, label in items:
