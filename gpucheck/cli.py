@@ -115,6 +115,9 @@ def _add_overrides(p: argparse.ArgumentParser) -> None:
     g.add_argument("--samples", type=int, metavar="N", help=tr("training samples in the data set"))
     g.add_argument("--epochs", type=float, metavar="N")
     g.add_argument("--tokens", type=int, metavar="N", help=tr("token budget of the whole run (pre-training)"))
+    g.add_argument("--avg-seq-len", type=int, metavar="N",
+                   help=tr("mean tokens per sample in your data set (at most --seq-len): the time follows it, the "
+                           "memory the longest"))
     g.add_argument("--stack", choices=STACKS,
                    help=tr("software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused "
                            "(compiled / fused kernels), handtuned (llm.c-style CUDA), unsloth (Unsloth: LoRA / QLoRA with its "

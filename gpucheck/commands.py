@@ -222,7 +222,7 @@ def _target_json(target: Any) -> dict[str, Any]:
 def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     keys = ("method", "precision", "optimizer", "batch", "grad_accum", "seq_len", "image_size", "grad_checkpointing",
             "lora_rank", "samples", "epochs", "tokens", "stack", "packing", "lora_targets", "zero_stage",
-            "cpu_offload", "lora_dropout")
+            "cpu_offload", "lora_dropout", "avg_seq_len")
     return {k: getattr(args, k, None) for k in keys}
 
 

@@ -24,6 +24,7 @@ OVERRIDE_LIMITS = {
     "lora_rank": (1, 65536),
     "samples": (1, 10**13),
     "tokens": (1, 10**16),
+    "avg_seq_len": (1, 1_048_576),
 }
 CHOICES: dict[str, tuple[Any, ...]] = {
     "method": METHODS, "precision": PRECISIONS, "optimizer": OPTIMIZERS, "stack": STACKS,
@@ -94,12 +95,13 @@ _ARCH_NAMES = {"cnn": "CNN", "unet": "U-Net", "transformer": "transformer"}
 
 
 def _check_applies(workload: Workload, given: Mapping[str, Any], train_changes: Mapping[str, Any]) -> None:
-    """A setting that means nothing for this job is an error, not silently ignored: packing and a token
-    budget only act on language-model (transformer) jobs, the LoRA rank and targets only on LoRA/QLoRA."""
+    """A setting that means nothing for this job is an error, not silently ignored: packing, a token budget and
+    the mean sample length only act on language-model (transformer) jobs, the LoRA rank and targets only on
+    LoRA/QLoRA."""
     arch = workload.model.arch
     name = _ARCH_NAMES.get(arch, arch)
     if arch != "transformer":
-        for key in ("packing", "tokens"):
+        for key in ("packing", "tokens", "avg_seq_len"):
             if given.get(key) is not None:
                 raise BadSetting(N_("{flag} applies to language-model jobs; {id} is a {arch}"), key,
                                  id=workload.id, arch=name)
@@ -121,9 +123,9 @@ def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
         if key not in SETTINGS:
             raise BadInput(tr("unknown setting '{key}'", key=key))
         value = _checked(key, value)
-        if key in ("samples", "epochs", "tokens"):
+        if key in ("samples", "epochs", "tokens", "avg_seq_len"):
             data_changes[key] = value
-            if key != "tokens" and "tokens" not in data_changes:
+            if key in ("samples", "epochs") and "tokens" not in data_changes:
                 data_changes["tokens"] = None  # a sample count replaces the job's token budget
         else:
             train_changes[key] = value
@@ -144,6 +146,12 @@ def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
     if "seq_len" in train_changes and arch != "transformer":
         raise BadSetting(N_("{flag}: {id} is not a transformer; use {other}"), "seq_len",
                          {"other": "image_size"}, id=workload.id)
+    seq = train_changes.get("seq_len", workload.train.seq_len)
+    if "avg_seq_len" in data_changes and seq and data_changes["avg_seq_len"] > seq:
+        # the trainers cut longer samples to the row (the Trainer's max_length / max_seq_length truncation)
+        raise BadSetting(N_("{flag} {value}: longer than the sequence length {seq}, to which longer samples are cut; "
+                            "give at most {seq}, or a longer {other}"), "avg_seq_len", {"other": "seq_len"},
+                         value=data_changes["avg_seq_len"], seq=seq)
     if "image_size" in train_changes and arch == "transformer":
         raise BadSetting(N_("{flag}: {id} is a transformer; use {other}"), "image_size",
                          {"other": "seq_len"}, id=workload.id)

@@ -117,6 +117,9 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, key, None) not in (None, runs):
             raise BadInput(tr("{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck "
                               "estimate' instead", flag=flag))
+    if getattr(args, "avg_seq_len", None) is not None:
+        raise BadInput(tr("--avg-seq-len: a trial runs full rows of --seq-len tokens; give this option to 'gpucheck "
+                          "estimate' instead"))
     if getattr(args, "grad_accum", None) not in (None, 1):
         raise BadInput(tr("--grad-accum: a trial times micro-batches, each with its own optimizer step (accumulation "
                           "only steps the optimizer less often); give this option to 'gpucheck estimate' instead"))

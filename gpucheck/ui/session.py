@@ -120,9 +120,12 @@ class Session:
             self.overrides[workload_id] = train
         self._forget(workload_id)
 
-    def set_data(self, workload_id: str, samples: int, epochs: float) -> None:
-        """The data set's size: how many samples, how many passes over them."""
+    def set_data(self, workload_id: str, samples: int, epochs: float, avg_seq_len: int | None = None) -> None:
+        """The data set's size: how many samples, how many passes over them, and (a language-model job) the mean
+        tokens per sample; None keeps the job's own."""
         data = dataclasses.replace(self.workload(workload_id).data, samples=int(samples), epochs=float(epochs))
+        if avg_seq_len is not None and avg_seq_len != (data.avg_seq_len or self.train_for(workload_id).seq_len):
+            data = dataclasses.replace(data, avg_seq_len=int(avg_seq_len))
         if data == self.workload(workload_id).data:
             self.data_overrides.pop(workload_id, None)
         else:

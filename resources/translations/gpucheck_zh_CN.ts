@@ -2078,7 +2078,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="40"/>
-        <location filename="../../gpucheck/cli.py" line="134"/>
+        <location filename="../../gpucheck/cli.py" line="137"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
@@ -2149,7 +2149,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="82"/>
-        <location filename="../../gpucheck/cli.py" line="159"/>
+        <location filename="../../gpucheck/cli.py" line="162"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
@@ -2220,147 +2220,152 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="119"/>
+        <source>mean tokens per sample in your data set (at most --seq-len): the time follows it, the memory the longest</source>
+        <translation>数据集中每个样本的平均 token 数（不超过 --seq-len）：训练时间按平均长度算，显存按最长的样本算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="122"/>
         <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA), unsloth (Unsloth: LoRA / QLoRA with its kernels, activation checkpoints in CPU RAM)</source>
         <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）、unsloth（Unsloth：用它的内核做 LoRA / QLoRA，激活检查点放在 CPU 内存里）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="123"/>
+        <location filename="../../gpucheck/cli.py" line="126"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成满长度的序列（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="131"/>
+        <location filename="../../gpucheck/cli.py" line="134"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="132"/>
+        <location filename="../../gpucheck/cli.py" line="135"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="137"/>
+        <location filename="../../gpucheck/cli.py" line="140"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="139"/>
+        <location filename="../../gpucheck/cli.py" line="142"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="140"/>
+        <location filename="../../gpucheck/cli.py" line="143"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="141"/>
+        <location filename="../../gpucheck/cli.py" line="144"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="142"/>
+        <location filename="../../gpucheck/cli.py" line="145"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="144"/>
+        <location filename="../../gpucheck/cli.py" line="147"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="148"/>
+        <location filename="../../gpucheck/cli.py" line="151"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="150"/>
+        <location filename="../../gpucheck/cli.py" line="153"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="155"/>
+        <location filename="../../gpucheck/cli.py" line="158"/>
         <location filename="../../gpucheck/trial/command.py" line="42"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="157"/>
+        <location filename="../../gpucheck/cli.py" line="160"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="158"/>
+        <location filename="../../gpucheck/cli.py" line="161"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="160"/>
+        <location filename="../../gpucheck/cli.py" line="163"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="162"/>
+        <location filename="../../gpucheck/cli.py" line="165"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="164"/>
+        <location filename="../../gpucheck/cli.py" line="167"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="165"/>
+        <location filename="../../gpucheck/cli.py" line="168"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="167"/>
+        <location filename="../../gpucheck/cli.py" line="170"/>
         <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
         <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="170"/>
+        <location filename="../../gpucheck/cli.py" line="173"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="177"/>
+        <location filename="../../gpucheck/cli.py" line="180"/>
         <source>measure this PC with short real training steps; later estimates use it</source>
         <translation>用几步真实训练实测本机；之后的估算都会用上实测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="182"/>
+        <location filename="../../gpucheck/cli.py" line="185"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="186"/>
+        <location filename="../../gpucheck/cli.py" line="189"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="241"/>
+        <location filename="../../gpucheck/cli.py" line="244"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="264"/>
+        <location filename="../../gpucheck/cli.py" line="267"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="282"/>
+        <location filename="../../gpucheck/cli.py" line="285"/>
         <source>cannot write the output ({reason})</source>
         <translation>无法写出输出（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="284"/>
+        <location filename="../../gpucheck/cli.py" line="287"/>
         <source>{path}: file name too long</source>
         <translation>{path}：文件名太长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="285"/>
+        <location filename="../../gpucheck/cli.py" line="288"/>
         <location filename="../../gpucheck/fileio.py" line="44"/>
         <location filename="../../gpucheck/fileio.py" line="68"/>
         <source>{path}: cannot write ({reason})</source>
@@ -3214,72 +3219,77 @@
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="53"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="54"/>
         <source>{flag}: expected a whole number between 1 and 1024, got {value}</source>
         <translation>{flag}：应为 1 到 1024 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="60"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="61"/>
         <source>{flag}: expected a whole number between 1 and {most}, got {value}</source>
         <translation>{flag}：应为 1 到 {most} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="68"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="69"/>
         <source>{flag}: expected one of {choices}, got {value}</source>
         <translation>{flag}：应为 {choices} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="72"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="73"/>
         <source>{flag}: expected on or off</source>
         <translation>{flag}：应为 on 或 off</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="76"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="77"/>
         <source>{flag}: expected a number above 0 and at most 1000000, got {value}</source>
         <translation>{flag}：应为大于 0 且不超过 1000000 的数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="81"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="82"/>
         <source>{flag}: expected a probability from 0 up to (not including) 1, got {value}</source>
         <translation>{flag}：应为 0 到 1 之间的概率（不含 1），实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="87"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="88"/>
         <source>{flag}: expected a whole number from {lo} to {hi}, got {value}</source>
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="104"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="106"/>
         <source>{flag} applies to language-model jobs; {id} is a {arch}</source>
         <translation>{flag} 只适用于语言模型任务；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="110"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="112"/>
         <source>{flag} applies to LoRA and QLoRA, not to a full fine-tune; use {other} lora</source>
         <translation>{flag} 只适用于 LoRA 和 QLoRA，不适用于全量微调；请使用 {other} lora</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="122"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="124"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="134"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="136"/>
         <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="140"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="142"/>
         <source>{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or has no transformer or U-Net layers); use {other} full</source>
         <translation>{flag} {value}：{id} 没有可供 LoRA 适配的层（它从头训练 {arch}，或没有 Transformer 或 U-Net 层）；请用 {other} full</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="145"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="147"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="148"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="152"/>
+        <source>{flag} {value}: longer than the sequence length {seq}, to which longer samples are cut; give at most {seq}, or a longer {other}</source>
+        <translation>{flag} {value}：超过了序列长度 {seq}，更长的样本会被截断到这个长度；请给出不超过 {seq} 的值，或者调大 {other}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="156"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
@@ -5266,7 +5276,7 @@
         <location filename="../../gpucheck/report/job_section.py" line="331"/>
         <location filename="../../gpucheck/report/option_points.py" line="91"/>
         <location filename="../../gpucheck/ui/pages/details_help.py" line="148"/>
-        <location filename="../../gpucheck/ui/session.py" line="370"/>
+        <location filename="../../gpucheck/ui/session.py" line="373"/>
         <source>{n} × {gpu}</source>
         <translation>{n} × {gpu}</translation>
     </message>
@@ -5413,7 +5423,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="332"/>
-        <location filename="../../gpucheck/ui/session.py" line="368"/>
+        <location filename="../../gpucheck/ui/session.py" line="371"/>
         <source>this PC's CPU</source>
         <translation>本机的 CPU</translation>
     </message>
@@ -6149,6 +6159,11 @@
     </message>
     <message>
         <location filename="../../gpucheck/trial/command.py" line="121"/>
+        <source>--avg-seq-len: a trial runs full rows of --seq-len tokens; give this option to 'gpucheck estimate' instead</source>
+        <translation>--avg-seq-len：试运行按 --seq-len 的完整长度构造每一行；请把这个选项交给 'gpucheck estimate'</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="124"/>
         <source>--grad-accum: a trial times micro-batches, each with its own optimizer step (accumulation only steps the optimizer less often); give this option to 'gpucheck estimate' instead</source>
         <translation>--grad-accum：试运行按微批次计时，每个微批次都更新一次优化器（梯度累积只是让优化器更新得少一些）；请把这个选项交给 'gpucheck estimate'</translation>
     </message>
@@ -6942,87 +6957,97 @@
         <translation>ZeRO-3 / FSDP：全部分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="136"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="138"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="148"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="151"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="150"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="153"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="153"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="156"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="168"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="170"/>
+        <source>Only for jobs on text: the mean length of its samples in tokens.</source>
+        <translation>只适用于文本任务：样本的平均长度（token 数）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="172"/>
+        <source>The mean length of your data set's samples in tokens (--avg-seq-len): the training time follows it, the memory follows the longest sample, which the sequence length caps.</source>
+        <translation>数据集样本的平均长度（token 数，--avg-seq-len）：训练时间按它计算；显存按最长的样本计算，而最长样本受序列长度限制。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="186"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="170"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="188"/>
         <source>These targets are a transformer's layers; this job's model is not a transformer ({arch}), so its LoRA layers are the ones the job itself names.</source>
         <translation>这些目标是 Transformer 模型的层；这个任务的模型不是 Transformer（而是 {arch}），所以 LoRA 加在任务本身指定的层上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="175"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="193"/>
         <source>LoRA dropout is counted for transformer models; this job's model is not one ({arch}), so the setting would change nothing here.</source>
         <translation>LoRA dropout 只在 Transformer 模型上计入估算；这个任务的模型不是 Transformer（而是 {arch}），所以改这个设置不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="180"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="198"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="183"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="201"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="186"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="204"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="196"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="214"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in RAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用内存：只要大于 0，每个被适配的层都会在内存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分内存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="201"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="219"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in VRAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用显存：只要大于 0，每个被适配的层都会在显存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分显存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="212"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="230"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="213"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="231"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="218"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="236"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="229"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="247"/>
         <source>{label} → {used} on a CPU</source>
         <translation>{label} → 在 CPU 上为 {used}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="249"/>
         <source>The estimate uses {text}.</source>
         <translation>估算使用的是 {text}。</translation>
     </message>
@@ -7117,57 +7142,62 @@
         <translation>优化器(&amp;O)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="71"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="69"/>
+        <source>Mean sample &amp;length (tokens)</source>
+        <translation>样本平均长度（token 数）(&amp;L)</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="72"/>
         <source>Gradient checkpointing (less memory, about a third slower)</source>
         <translation>梯度检查点（省显存，但大约慢三分之一）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="72"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="73"/>
         <source>Pack short samples into full-length rows (sequence packing)</source>
         <translation>把短样本拼接成满长度的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="73"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="74"/>
         <source>CPU offload (ZeRO-Offload: less VRAM, more RAM, slower)</source>
         <translation>卸载到 CPU（ZeRO-Offload：省显存，多占内存，更慢）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="74"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="75"/>
         <source>How many times training goes through the whole data set</source>
         <translation>训练要把整个数据集过几遍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="75"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="76"/>
         <source>Micro-batches whose gradients are added up before each optimizer step (the Trainer's gradient_accumulation_steps). The effective batch is the batch size × this × the GPUs: a small card trains with the batch a recipe asks for at the memory of one micro-batch, and the optimizer step and the GPUs' gradient exchange come less often.</source>
         <translation>每次优化器更新前，把这么多个微批次的梯度累加起来（即 Trainer 的 gradient_accumulation_steps）。有效批大小 = 批大小 × 这个值 × GPU 数：小显卡也能用教程要求的批大小训练，显存只按一个微批次算；优化器更新和多卡之间的梯度交换也更少。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="80"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="81"/>
         <source>What the optimizer keeps for every trained parameter: AdamW two values (8 bytes in FP32, 4 in pure BF16); 8-bit AdamW (bitsandbytes, NVIDIA GPUs) 2 bytes; SGD with momentum one value; Adafactor only the row and column averages of each weight matrix (next to nothing for a transformer, more for convolutions), and its step is slower than a fused AdamW step.</source>
         <translation>优化器为每个被训练的参数保存的状态：AdamW 两个值（FP32 下 8 字节，纯 BF16 下 4 字节）；8 位 AdamW（bitsandbytes，NVIDIA GPU）2 字节；带动量的 SGD 一个值；Adafactor 只保存每个权重矩阵按行、按列的平均值（对 Transformer 几乎不占显存，对卷积层多一些），但它每次更新比融合的 AdamW 慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="87"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="88"/>
         <source>Back to the job's defaults</source>
         <translation>恢复训练任务的默认设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="152"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="153"/>
         <source>Import a training job</source>
         <translation>导入训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="153"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="154"/>
         <source>Training jobs (*.toml *.json);;Workload files (*.toml);;Hugging Face config (*.json);;All files (*)</source>
         <translation>训练任务 (*.toml *.json);;训练任务文件 (*.toml);;Hugging Face 配置 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="162"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="163"/>
         <source>This job cannot be imported: {reason}</source>
         <translation>无法导入此训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/jobs.py" line="163"/>
+        <location filename="../../gpucheck/ui/pages/jobs.py" line="164"/>
         <source>Cannot import the job</source>
         <translation>无法导入训练任务</translation>
     </message>
@@ -7458,37 +7488,37 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <translation>gpucheck 扫描文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="200"/>
+        <location filename="../../gpucheck/ui/session.py" line="203"/>
         <source>What if: compared on {target} (from the catalog), with this PC's RAM, disks and CPU.</source>
         <translation>模拟：换成 {target}（来自显卡列表），内存、硬盘和 CPU 仍用本机的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="205"/>
+        <location filename="../../gpucheck/ui/session.py" line="208"/>
         <source>Compared on the processor of the saved scan {label} (no GPU for training).</source>
         <translation>对比对象：已保存扫描 {label} 的处理器（没有可用于训练的 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="207"/>
+        <location filename="../../gpucheck/ui/session.py" line="210"/>
         <source>Compared on {target} (saved scan: {label}).</source>
         <translation>对比对象：{target}（已保存的扫描：{label}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="210"/>
+        <location filename="../../gpucheck/ui/session.py" line="213"/>
         <source>Compared on this PC's processor (no GPU for training).</source>
         <translation>对比对象：本机的处理器（没有可用于训练的 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="211"/>
+        <location filename="../../gpucheck/ui/session.py" line="214"/>
         <source>Compared on {target} (this PC).</source>
         <translation>对比对象：{target}（本机）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="228"/>
+        <location filename="../../gpucheck/ui/session.py" line="231"/>
         <source>Cannot estimate this job: {reason}</source>
         <translation>无法估算这个训练任务：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/session.py" line="240"/>
+        <location filename="../../gpucheck/ui/session.py" line="243"/>
         <source>No advice for this job: {reason}</source>
         <translation>无法为这个训练任务给出建议：{reason}</translation>
     </message>

@@ -213,6 +213,27 @@ def test_the_optimizer_is_a_choice_and_agrees_with_the_cli(wizard, capsys):
     assert page.optimizer.currentData() == "adamw"
 
 
+def test_the_mean_sample_length_follows_the_data_and_agrees_with_the_cli(wizard, capsys):
+    """--avg-seq-len on the jobs page: a language-model job's mean sample length, at most its sequence length; a longer
+    mean lengthens the run, not the memory; the figures are the command line's; greyed out for a job on images."""
+    path, page = _jobs(wizard, "rtx3060")
+    job = "qwen2.5-1.5b-lora"
+    page.select(job)
+    own, seq = wizard.session.data_for(job).avg_seq_len, wizard.session.train_for(job).seq_len
+    assert page.avg_len.isEnabled() and page.avg_len.value() == own and page.avg_len.maximum() == seq
+    assert "--avg-seq-len" in page.avg_len.toolTip()
+    before = wizard.session.estimate(job)
+    page.avg_len.setValue(own * 4)
+    assert wizard.session.data_for(job).avg_seq_len == own * 4
+    after = wizard.session.estimate(job)
+    assert after.total_hours > 3 * before.total_hours and after.peak_vram_bytes == before.peak_vram_bytes
+    _agrees(wizard, job, _cli(capsys, job, path, "--avg-seq-len", str(own * 4)))
+    page.reset_settings()
+    assert page.avg_len.value() == own
+    page.select("mnist-cnn")
+    assert not page.avg_len.isEnabled() and "text" in page.avg_len.toolTip()
+
+
 def test_packing_for_language_model_jobs(wizard, capsys):
     path, page = _jobs(wizard, "rtx3060")
     page.select("mnist-cnn")

@@ -48,7 +48,7 @@ class JobSettings(JobsLadder):
         self._make_controls()
         self.labels = {k: QtWidgets.QLabel() for k in ("method", "precision", "batch", "seq", "img", "samples",
                                                          "epochs", "targets", "dropout", "stack", "zero", "accum",
-                                                         "optimizer")}
+                                                         "optimizer", "avg")}
         # the LoRA settings side by side on one row
         grid = (("method", self.method, 0, 0), ("precision", self.precision, 0, 2),
                 ("batch", self.batch, 1, 0), ("seq", self.seq_len, 1, 2),
@@ -56,7 +56,7 @@ class JobSettings(JobsLadder):
                 ("epochs", self.epochs, 3, 0), ("stack", self.stack, 3, 2),
                 ("targets", self.lora_targets, 4, 0), ("dropout", self.lora_dropout, 4, 2),
                 ("zero", self.zero_stage, 5, 0), ("accum", self.grad_accum, 5, 2),
-                ("optimizer", self.optimizer, 6, 0))
+                ("optimizer", self.optimizer, 6, 0), ("avg", self.avg_len, 6, 2))
         for key, w, r, c in grid:
             self.labels[key].setBuddy(w)
             form.addWidget(self.labels[key], r, c)
@@ -73,6 +73,7 @@ class JobSettings(JobsLadder):
         for w in (self.batch, self.grad_accum, self.seq_len, self.image_size, self.lora_dropout):
             w.valueChanged.connect(self._on_setting)
         self.samples.valueChanged.connect(self._on_data)
+        self.avg_len.valueChanged.connect(self._on_data)
         self.epochs.valueChanged.connect(self._on_data)
         for box in (self.checkpointing, self.packing, self.cpu_offload):
             box.toggled.connect(self._on_setting)
@@ -104,6 +105,7 @@ class JobSettings(JobsLadder):
         self.seq_len = spin("seqLen", 16, 1_048_576, 256)
         self.image_size = spin("imageSize", 8, 8192, 32)
         self.samples = spin("samples", 1, 2_000_000_000, 1000)
+        self.avg_len = spin("avgSeqLen", 1, 1_048_576, 64)  # --avg-seq-len; its maximum follows the sequence length
         self.samples.setGroupSeparatorShown(True)
         self.epochs = QtWidgets.QDoubleSpinBox(self)
         self.epochs.setObjectName("epochs")
@@ -143,6 +145,7 @@ class JobSettings(JobsLadder):
         self.image_size.setValue(t.image_size or 224)
         self.samples.setValue(min(int(d.samples), self.samples.maximum()))
         self.epochs.setValue(float(d.epochs))
+        self._load_avg_len(w, t, d)
         self.checkpointing.setChecked(t.grad_checkpointing)
         self._grey(self.seq_len, self.labels["seq"], t.seq_len is not None,
                    tr("This job has no sequence length: it works on images, not text."))
@@ -155,6 +158,21 @@ class JobSettings(JobsLadder):
         est, _ = s.try_estimate(w.id)  # the job's figures exist exactly when it has an estimate
         self.data_line.setText(data_set_text(d, t) if est is not None else "")
         self._updating = False
+
+    def _load_avg_len(self, w, t, d) -> None:
+        """The mean sample length (--avg-seq-len) of a language-model job: at most its sequence length, which cuts longer
+        samples; greyed out for other jobs, saying why."""
+        text = w.model.arch == "transformer" and t.seq_len is not None and not t.image_size
+        if text:
+            self.avg_len.setMaximum(t.seq_len)
+            self.avg_len.setValue(min(d.avg_seq_len or t.seq_len, t.seq_len))
+        self._grey(self.avg_len, self.labels["avg"], text,
+                   tr("Only for jobs on text: the mean length of its samples in tokens."))
+        if text:  # what it changes, beside the sequence length that caps it
+            tip = tr("The mean length of your data set's samples in tokens (--avg-seq-len): the training time follows "
+                     "it, the memory follows the longest sample, which the sequence length caps.")
+            self.avg_len.setToolTip(tip)
+            self.labels["avg"].setToolTip(tip)
 
     def _load_advanced(self, w, t) -> None:
         """LoRA targets and dropout, software stack, ZeRO stage, CPU offload and packing: the settings the command
@@ -289,7 +307,8 @@ class JobSettings(JobsLadder):
     def _on_data(self, *_args) -> None:
         if self._updating or self.session.selected_id is None:
             return
-        self.session.set_data(self.session.selected_id, self.samples.value(), self.epochs.value())
+        self.session.set_data(self.session.selected_id, self.samples.value(), self.epochs.value(),
+                              self.avg_len.value() if self.avg_len.isEnabled() else None)
         self._refill_selected()
 
     def reset_settings(self) -> None:

@@ -65,7 +65,8 @@ class JobsPage(JobSettings):
                  "seq": tr("&Sequence length (tokens)"), "img": tr("&Image size (pixels)"),
                  "samples": tr("Training &samples"), "epochs": tr("&Epochs"), "targets": tr("LoRA &targets"),
                  "dropout": tr("LoRA &dropout"), "stack": tr("So&ftware stack"), "zero": tr("Several GPUs: &ZeRO"),
-                 "accum": tr("Gradient acc&umulation"), "optimizer": tr("&Optimizer")}
+                 "accum": tr("Gradient acc&umulation"), "optimizer": tr("&Optimizer"),
+                 "avg": tr("Mean sample &length (tokens)")}
         for key, text in texts.items():
             self.labels[key].setText(text)
         self.checkpointing.setText(tr("Gradient checkpointing (less memory, about a third slower)"))
