@@ -90,6 +90,13 @@ def _checked(key: str, value: Any) -> Any:
     return value
 
 
+def fits_avg_seq_len(workload: Workload) -> bool:
+    """Whether a mean sample length (`avg_seq_len`) means anything for the job: a transformer on text, not a ViT (a
+    token per patch) nor Whisper (the feature extractor pads every clip to 30 seconds: model.mel_bins)."""
+    t, m = workload.train, workload.model
+    return m.arch == "transformer" and t.seq_len is not None and not t.image_size and not m.mel_bins
+
+
 # How a message names a model architecture ("mnist-cnn is a CNN"): technical names, the same in every language.
 _ARCH_NAMES = {"cnn": "CNN", "unet": "U-Net", "transformer": "transformer"}
 
@@ -105,6 +112,12 @@ def _check_applies(workload: Workload, given: Mapping[str, Any], train_changes: 
             if given.get(key) is not None:
                 raise BadSetting(N_("{flag} applies to language-model jobs; {id} is a {arch}"), key,
                                  id=workload.id, arch=name)
+    if arch == "transformer" and given.get("avg_seq_len") is not None and not fits_avg_seq_len(workload):
+        if workload.train.image_size:
+            raise BadSetting(N_("{flag} applies to jobs on text; {id} works on images"), "avg_seq_len", id=workload.id)
+        raise BadSetting(N_("{flag}: {id} pads every clip to {seq} encoder positions (Whisper's 30 seconds), so the "
+                            "clips' length does not change its work"), "avg_seq_len", id=workload.id,
+                         seq=workload.train.seq_len)
     method = train_changes.get("method", workload.train.method)
     if method not in ("lora", "qlora"):
         for key in ("lora_rank", "lora_targets", "lora_dropout"):

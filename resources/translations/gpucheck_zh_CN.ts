@@ -3254,42 +3254,52 @@
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="106"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="113"/>
         <source>{flag} applies to language-model jobs; {id} is a {arch}</source>
         <translation>{flag} 只适用于语言模型任务；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="112"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="117"/>
+        <source>{flag} applies to jobs on text; {id} works on images</source>
+        <translation>{flag} 只适用于文本任务；{id} 处理的是图像</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="118"/>
+        <source>{flag}: {id} pads every clip to {seq} encoder positions (Whisper's 30 seconds), so the clips' length does not change its work</source>
+        <translation>{flag}：{id} 会把每段音频补齐到 {seq} 个编码器位置（Whisper 的 30 秒），所以音频长短不改变计算量</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="125"/>
         <source>{flag} applies to LoRA and QLoRA, not to a full fine-tune; use {other} lora</source>
         <translation>{flag} 只适用于 LoRA 和 QLoRA，不适用于全量微调；请使用 {other} lora</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="124"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="137"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="136"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="149"/>
         <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="142"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="155"/>
         <source>{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or has no transformer or U-Net layers); use {other} full</source>
         <translation>{flag} {value}：{id} 没有可供 LoRA 适配的层（它从头训练 {arch}，或没有 Transformer 或 U-Net 层）；请用 {other} full</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="147"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="160"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="152"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="165"/>
         <source>{flag} {value}: longer than the sequence length {seq}, to which longer samples are cut; give at most {seq}, or a longer {other}</source>
         <translation>{flag} {value}：超过了序列长度 {seq}，更长的样本会被截断到这个长度；请给出不超过 {seq} 的值，或者调大 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="156"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="169"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
@@ -6862,192 +6872,192 @@
         <translation>列表中没有适合这个训练任务的云服务器。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="19"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="20"/>
         <source>Full training</source>
         <translation>全量训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="19"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="20"/>
         <source>LoRA (small add-on weights)</source>
         <translation>LoRA（只训练少量附加权重）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="20"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="21"/>
         <source>QLoRA (4-bit model + LoRA)</source>
         <translation>QLoRA（4 位量化模型 + LoRA）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="21"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="22"/>
         <source>BF16 mixed precision</source>
         <translation>BF16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="21"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="22"/>
         <source>FP16 mixed precision</source>
         <translation>FP16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="22"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="23"/>
         <source>FP32 (full precision)</source>
         <translation>FP32（全精度）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="22"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="23"/>
         <source>BF16 (pure)</source>
         <translation>纯 BF16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="23"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="24"/>
         <source>Attention q and v (the usual default)</source>
         <translation>注意力层的 q、v（常用默认）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="23"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="24"/>
         <source>All attention projections</source>
         <translation>注意力层的全部投影（q、k、v、o）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="24"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="25"/>
         <source>The MLP layers</source>
         <translation>MLP 层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="24"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="25"/>
         <source>Every linear layer</source>
         <translation>所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="26"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="27"/>
         <source>AdamW (the usual default)</source>
         <translation>AdamW（通常的默认）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="26"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="27"/>
         <source>8-bit AdamW (bitsandbytes)</source>
         <translation>8 位 AdamW（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="27"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="28"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="27"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="28"/>
         <source>Adafactor (factored: little memory)</source>
         <translation>Adafactor（分解存储，省显存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="28"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="29"/>
         <source>None: each GPU holds everything</source>
         <translation>不分片：每块 GPU 各存一份完整副本</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="28"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="29"/>
         <source>ZeRO-1: optimizer state split</source>
         <translation>ZeRO-1：分片优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="29"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="30"/>
         <source>ZeRO-2: optimizer state and gradients split</source>
         <translation>ZeRO-2：分片优化器状态和梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="29"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="30"/>
         <source>ZeRO-3 / FSDP: everything split</source>
         <translation>ZeRO-3 / FSDP：全部分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="138"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="139"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="151"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="152"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="153"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="154"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="156"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="157"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="170"/>
-        <source>Only for jobs on text: the mean length of its samples in tokens.</source>
-        <translation>只适用于文本任务：样本的平均长度（token 数）。</translation>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="171"/>
+        <source>Only for jobs on text whose samples vary in length: the mean length of its samples in tokens (Whisper pads every clip to 30 seconds).</source>
+        <translation>只适用于样本长短不一的文本任务：样本的平均长度（token 数）（Whisper 会把每段音频补齐到 30 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="172"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="174"/>
         <source>The mean length of your data set's samples in tokens (--avg-seq-len): the training time follows it, the memory follows the longest sample, which the sequence length caps.</source>
         <translation>数据集样本的平均长度（token 数，--avg-seq-len）：训练时间按它计算；显存按最长的样本计算，而最长样本受序列长度限制。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="186"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="188"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="188"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="190"/>
         <source>These targets are a transformer's layers; this job's model is not a transformer ({arch}), so its LoRA layers are the ones the job itself names.</source>
         <translation>这些目标是 Transformer 模型的层；这个任务的模型不是 Transformer（而是 {arch}），所以 LoRA 加在任务本身指定的层上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="193"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="195"/>
         <source>LoRA dropout is counted for transformer models; this job's model is not one ({arch}), so the setting would change nothing here.</source>
         <translation>LoRA dropout 只在 Transformer 模型上计入估算；这个任务的模型不是 Transformer（而是 {arch}），所以改这个设置不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="198"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="200"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="201"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="203"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="204"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="206"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="214"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="216"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in RAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用内存：只要大于 0，每个被适配的层都会在内存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分内存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="219"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="221"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in VRAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用显存：只要大于 0，每个被适配的层都会在显存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分显存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="230"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="232"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="231"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="233"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="236"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="238"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="247"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="249"/>
         <source>{label} → {used} on a CPU</source>
         <translation>{label} → 在 CPU 上为 {used}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="249"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="251"/>
         <source>The estimate uses {text}.</source>
         <translation>估算使用的是 {text}。</translation>
     </message>
@@ -7772,6 +7782,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Only for jobs on text: the mean length of its samples in tokens.</source>
+        <translation type="vanished">只适用于文本任务：样本的平均长度（token 数）。</translation>
     </message>
     <message>
         <source>Peak memory (GiB)</source>

@@ -47,6 +47,10 @@ def test_a_mean_longer_than_the_rows_is_one_line_naming_both_flags(capsys, lang)
 def test_a_job_without_text_and_a_trial_refuse_it(capsys):
     assert main(["estimate", "mnist-cnn", "--avg-seq-len", "100", "--lang", "en"]) == 2
     assert "--avg-seq-len" in capsys.readouterr().err
+    # Whisper's feature extractor pads every clip to 30 seconds: the clips' length does not change the work
+    assert main(["estimate", "whisper-small-finetune", "--avg-seq-len", "100", "--lang", "en"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "30 seconds" in err[0]
     assert main(["trial", JOB, "--avg-seq-len", "100", "--lang", "en"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "gpucheck estimate" in err[0]

@@ -10,6 +10,7 @@ from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 
 from gpucheck.estimate.factors import default_seq_len
+from gpucheck.estimate.settings import fits_avg_seq_len
 from gpucheck.i18n import N_, precision_label, tr
 from gpucheck.report.figures import STACK_LABELS, data_set_text
 from gpucheck.report.job_section import precision_text
@@ -162,12 +163,13 @@ class JobSettings(JobsLadder):
     def _load_avg_len(self, w, t, d) -> None:
         """The mean sample length (--avg-seq-len) of a language-model job: at most its sequence length, which cuts longer
         samples; greyed out for other jobs, saying why."""
-        text = w.model.arch == "transformer" and t.seq_len is not None and not t.image_size
+        text = fits_avg_seq_len(dataclasses.replace(w, train=t))
         if text:
             self.avg_len.setMaximum(t.seq_len)
             self.avg_len.setValue(min(d.avg_seq_len or t.seq_len, t.seq_len))
         self._grey(self.avg_len, self.labels["avg"], text,
-                   tr("Only for jobs on text: the mean length of its samples in tokens."))
+                   tr("Only for jobs on text whose samples vary in length: the mean length of its samples in tokens "
+                      "(Whisper pads every clip to 30 seconds)."))
         if text:  # what it changes, beside the sequence length that caps it
             tip = tr("The mean length of your data set's samples in tokens (--avg-seq-len): the training time follows "
                      "it, the memory follows the longest sample, which the sequence length caps.")
