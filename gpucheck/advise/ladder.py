@@ -413,7 +413,8 @@ def speed_tweaks(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn) ->
     dispatch, fixed costs): the GPU idles, so a faster GPU would not help either. Each tweak is applied
     alone on top of the advised configuration and re-estimated (so it is offered only when it still fits
     and is at least 20% faster). Kinds: sequence packing (text models whose samples are shorter than the
-    maximum length) and a larger micro-batch with less gradient accumulation."""
+    maximum length), a larger micro-batch with less gradient accumulation, and fused AdamW in place of Adafactor's
+    per-tensor loop."""
     est = res.estimate
     if (not res.fits or est.total_hours is None or est.bottleneck != "overhead"
             or facts.backend == "cpu"):
@@ -465,7 +466,27 @@ def speed_tweaks(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn) ->
             settings={"per_device_train_batch_size": bigger.batch,
                       "gradient_accumulation_steps": bigger.grad_accum},
             peak_vram_bytes=e.peak_vram_bytes, total_hours=e.total_hours, fits=True))
-    return tuple(out)
+    return tuple(out) + _fused_adamw_tweak(res, facts, estimate_fn, gain)
+
+
+def _fused_adamw_tweak(res: LadderResult, facts: GpuFacts, estimate_fn: EstimateFn, gain: float) -> tuple[Tweak, ...]:
+    """Adafactor's step launches 24 operators for every trained tensor, one tensor at a time (estimate/adafactor.py);
+    on LoRA's hundreds of small adapters the CPU's launches set the pace. A fused AdamW step (the Trainer's
+    adamw_torch_fused; CUDA and ROCm builds of PyTorch) is one kernel, at the price of AdamW's state."""
+    t, est = res.train, res.estimate
+    if t.optimizer != "adafactor" or facts.backend not in ("cuda", "rocm") or est.total_hours is None:
+        return ()
+    e = estimate_fn(res.workload, dataclasses.replace(t, optimizer="adamw"))
+    if not runs(e) or e.total_hours is None or e.total_hours > est.total_hours * gain:
+        return ()
+    kohya = res.workload.model.arch == "unet"  # the U-Net jobs' recipes are kohya's and diffusers' scripts
+    return (Tweak(
+        id="fused_adamw", kind="speed", title=tr("Step with fused AdamW instead of Adafactor"),
+        cost=tr("uses more GPU memory ({gib} in all): AdamW keeps two values for every trained parameter, Adafactor "
+                "almost none; the time it saves is Adafactor's step, 24 GPU operations per tensor launched one tensor "
+                "at a time, which the CPU cannot issue as fast as the GPU runs them", gib=fmt_gib(e.peak_vram_bytes)),
+        settings={"optimizer_type": "AdamW"} if kohya else {"optim": "adamw_torch_fused"},
+        peak_vram_bytes=e.peak_vram_bytes, total_hours=e.total_hours, fits=True),)
 
 
 def smaller_alternative(workload: Workload, facts: GpuFacts, estimate_fn: EstimateFn,

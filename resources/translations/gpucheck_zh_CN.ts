@@ -531,37 +531,47 @@
         <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="437"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="438"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="438"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="439"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="456"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="457"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="458"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="459"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="463"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="464"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="484"/>
+        <source>Step with fused AdamW instead of Adafactor</source>
+        <translation>改用融合的 AdamW 代替 Adafactor 来更新参数</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/advise/ladder.py" line="485"/>
+        <source>uses more GPU memory ({gib} in all): AdamW keeps two values for every trained parameter, Adafactor almost none; the time it saves is Adafactor's step, 24 GPU operations per tensor launched one tensor at a time, which the CPU cannot issue as fast as the GPU runs them</source>
+        <translation>显存用得更多（共 {gib}）：AdamW 为每个被训练的参数保存两个值，Adafactor 几乎不保存；省下的时间来自 Adafactor 的更新步骤——它逐个张量地发起每个张量 24 个 GPU 操作，CPU 发起的速度跟不上 GPU 执行的速度</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/ladder.py" line="506"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="486"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="507"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
