@@ -6,6 +6,7 @@ from typing import Any
 
 from gpucheck.advise.data import UnlistedCloud, load_unlisted_clouds, usd_to_cny
 from gpucheck.advise.model import OVERHEAD_SPEED_TWEAK_IDS, Advice, Alternative, CloudOption, Upgrade
+from gpucheck.estimate.json_out import json_hours
 from gpucheck.i18n import (
     N_,
     fmt_duration,
@@ -31,6 +32,11 @@ def _r(x: float | None, digits: int = 2) -> float | None:
     return None if x is None else round(x, digits)
 
 
+def _h(x: float | None) -> float | None:
+    """Hours as estimate --json writes them (a run under an hour keeps four significant digits)."""
+    return None if x is None else json_hours(x)
+
+
 def advice_to_dict(a: Advice) -> dict[str, Any]:
     """The advice as plain JSON values; keys: verdict, summary, tweaks, bottlenecks, software, upgrades,
     cloud, buy_vs_rent (+ settings, snippet, needs_vram_gib, final figures, notes)."""
@@ -41,13 +47,13 @@ def advice_to_dict(a: Advice) -> dict[str, Any]:
         "summary": a.summary,
         "needs_vram_gib": _gib(a.needs_vram_bytes),
         "final_peak_vram_gib": _gib(a.final_peak_vram_bytes),
-        "final_total_hours": _r(a.final_total_hours, 3),
-        "expected_hours": _r(a.expected_hours, 3),
+        "final_total_hours": _h(a.final_total_hours),
+        "expected_hours": _h(a.expected_hours),
         "final_ram_gib": _gib(a.final_ram_bytes),
         "final_limit": a.final_limit,
         "tweaks": [
             {"id": t.id, "title": t.title, "cost": t.cost, "loses": t.loses, "settings": to_jsonable(t.settings),
-             "peak_vram_gib": _gib(t.peak_vram_bytes), "total_hours": _r(t.total_hours, 3), "fits": t.fits}
+             "peak_vram_gib": _gib(t.peak_vram_bytes), "total_hours": _h(t.total_hours), "fits": t.fits}
             for t in a.tweaks
         ],
         "alternatives": [_alternative_dict(x) for x in a.alternatives],
@@ -55,7 +61,7 @@ def advice_to_dict(a: Advice) -> dict[str, Any]:
         "snippet": a.snippet,
         "speed_tweaks": [
             {"id": t.id, "kind": t.kind, "title": t.title, "cost": t.cost, "settings": to_jsonable(t.settings),
-             "peak_vram_gib": _gib(t.peak_vram_bytes), "total_hours": _r(t.total_hours, 3), "fits": t.fits}
+             "peak_vram_gib": _gib(t.peak_vram_bytes), "total_hours": _h(t.total_hours), "fits": t.fits}
             for t in a.speed_tweaks
         ],
         "bottlenecks": [
@@ -83,7 +89,7 @@ def advice_to_dict(a: Advice) -> dict[str, Any]:
             "message": a.buy_vs_rent.message,
         },
         "notes": list(a.notes),
-        "host_limited_hours": _r(a.host_limited_hours, 3),
+        "host_limited_hours": _h(a.host_limited_hours),
         "smaller_model": None if a.alternative is None else {
             "workload": a.alternative.workload_id,
             "title": a.alternative.title,
@@ -92,7 +98,7 @@ def advice_to_dict(a: Advice) -> dict[str, Any]:
             "settings": to_jsonable(a.alternative.settings),
             "snippet": a.alternative.snippet,
             "peak_vram_gib": _gib(a.alternative.peak_vram_bytes),
-            "total_hours": _r(a.alternative.total_hours, 3),
+            "total_hours": _h(a.alternative.total_hours),
             "too_slow": a.alternative.too_slow,
         },
     }
@@ -104,13 +110,13 @@ def _alternative_dict(x: Alternative) -> dict[str, Any]:
             "tweaks": [{"id": t.id, "title": t.title, "cost": t.cost, "loses": t.loses,
                         "settings": to_jsonable(t.settings)} for t in x.tweaks],
             "settings": to_jsonable(x.settings), "snippet": x.snippet, "peak_vram_gib": _gib(x.peak_vram_bytes),
-            "total_hours": _r(x.total_hours, 3), "too_slow": x.too_slow}
+            "total_hours": _h(x.total_hours), "too_slow": x.too_slow}
 
 
 def _upgrade_dict(u: Upgrade) -> dict[str, Any]:
     return {"kind": u.kind, "part_id": u.part_id, "name": u.name, "price_usd": u.price_usd,
             "price_cny": u.price_cny, "price_kind": u.price_kind, "reason": u.reason, "notes": list(u.notes),
-            "total_hours": _r(u.total_hours, 3), "tweaks": list(u.tweaks), "verified": u.verified,
+            "total_hours": _h(u.total_hours), "tweaks": list(u.tweaks), "verified": u.verified,
             "source": u.source, "as_of": u.as_of, "gpu_id": u.gpu_id, "fit": u.fit, "gpus": u.gpus}
 
 
@@ -119,8 +125,8 @@ def _cloud_dict(c: CloudOption) -> dict[str, Any]:
             "gpu": c.gpu_name, "gpus": c.gpus, "kind": c.kind,
             "price_usd_per_gpu_hour": _r(c.price_usd_per_gpu_hour, 3),
             "price_cny_per_gpu_hour": _r(c.price_cny_per_gpu_hour, 3),
-            "total_hours": _r(c.total_hours, 3), "cost_usd": _r(c.cost_usd), "cost_cny": _r(c.cost_cny),
-            "train_hours": _r(c.train_hours, 3), "billed_hours": _r(c.billed_hours, 4), "sessions": c.sessions,
+            "total_hours": _h(c.total_hours), "cost_usd": _r(c.cost_usd), "cost_cny": _r(c.cost_cny),
+            "train_hours": _h(c.train_hours), "billed_hours": _r(c.billed_hours, 4), "sessions": c.sessions,
             "sharding": c.sharding, "per_gpu_vram_gib": _gib(c.per_gpu_vram_bytes), "tweaks": list(c.tweaks),
             "note": c.note, "tips": list(c.tips), "url": c.url, "as_of": c.as_of, "verified": c.verified,
             "currency": c.currency}

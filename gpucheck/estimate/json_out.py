@@ -15,7 +15,7 @@ def _gib(n: float | None) -> float | None:
     return None if n is None else round(n / GIB, 2)
 
 
-def _hours(h: float) -> float:
+def json_hours(h: float) -> float:
     """Hours to three decimals, and a run under an hour to four significant digits: a one-second run is 0.0003 h,
     not 0.0."""
     return round(h, 3) if abs(h) >= 1 else float(f"{h:.4g}")
@@ -63,10 +63,10 @@ def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[st
         "samples_per_second": None if est.samples_per_second is None else round(est.samples_per_second, 3),
         "tokens_per_second": None if est.tokens_per_second is None else round(est.tokens_per_second, 1),
         "step_seconds": None if est.step_seconds is None else round(est.step_seconds, 5),
-        "total_hours": None if est.total_hours is None else _hours(est.total_hours),
-        "eval_hours": _hours(est.eval_hours),  # the evaluation passes inside total_hours (train.eval_samples)
+        "total_hours": None if est.total_hours is None else json_hours(est.total_hours),
+        "eval_hours": json_hours(est.eval_hours),  # the evaluation passes inside total_hours (train.eval_samples)
         # the P10–P90 of the family's validation errors (docs/accuracy.md) and the software stack assumed
-        "total_hours_range": None if est.hours_range is None else [_hours(x) for x in est.hours_range],
+        "total_hours_range": None if est.hours_range is None else [json_hours(x) for x in est.hours_range],
         "step_seconds_range": None if est.step_seconds_range is None else [round(x, 5)
                                                                            for x in est.step_seconds_range],
         "stack": est.stack,
