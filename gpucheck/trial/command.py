@@ -16,7 +16,7 @@ from typing import Any
 from gpucheck.catalog import get_workload
 from gpucheck.errors import BadInput
 from gpucheck.estimate import apply_overrides
-from gpucheck.i18n import fmt_duration, tr
+from gpucheck.i18n import N_, fmt_duration, tr
 from gpucheck.machine import Machine
 from gpucheck.probe import scan
 from gpucheck.trial import (
@@ -32,9 +32,19 @@ from gpucheck.trial.calibrate import busy_note, optimizer_note
 
 OVERRIDE_KEYS = ("method", "precision", "optimizer", "batch", "seq_len", "image_size", "grad_checkpointing",
                  "lora_rank", "lora_targets", "lora_dropout", "samples", "epochs", "tokens", "packing")
-# the estimate's settings a trial cannot run: it steps one process of eager PyTorch (its synthetic batches are full
-# rows, as packed ones are), with neither another stack's kernels nor DeepSpeed's sharding and offload
-NOT_IN_TRIAL = {"stack": ("--stack", "eager"), "zero_stage": ("--zero-stage", 0), "cpu_offload": ("--cpu-offload", False)}
+# the estimate's settings a trial cannot run, each with the value it runs (None: none) and why: it steps one process of
+# eager PyTorch (its synthetic batches are full rows, as packed ones are), with neither another stack's kernels nor
+# DeepSpeed's sharding and offload, and times micro-batches, each with its own optimizer step
+_PLAIN = N_("{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck estimate' instead")
+NOT_IN_TRIAL = {
+    "stack": ("--stack", "eager", _PLAIN), "zero_stage": ("--zero-stage", 0, _PLAIN),
+    "cpu_offload": ("--cpu-offload", False, _PLAIN),
+    "avg_seq_len": ("--avg-seq-len", None, N_("{flag}: a trial runs full rows of --seq-len tokens; give this option to "
+                                              "'gpucheck estimate' instead")),
+    "grad_accum": ("--grad-accum", 1, N_("{flag}: a trial times micro-batches, each with its own optimizer step "
+                                         "(accumulation only steps the optimizer less often); give this option to "
+                                         "'gpucheck estimate' instead")),
+}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -113,16 +123,9 @@ def run(args: argparse.Namespace) -> int:
         raise BadInput(tr("--steps must be between 1 and 100000"))
     if args.python is not None and not args.python.strip():
         raise BadInput(tr("--python: expected the path of a Python with PyTorch"))
-    for key, (flag, runs) in NOT_IN_TRIAL.items():
+    for key, (flag, runs, why) in NOT_IN_TRIAL.items():
         if getattr(args, key, None) not in (None, runs):
-            raise BadInput(tr("{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck "
-                              "estimate' instead", flag=flag))
-    if getattr(args, "avg_seq_len", None) is not None:
-        raise BadInput(tr("--avg-seq-len: a trial runs full rows of --seq-len tokens; give this option to 'gpucheck "
-                          "estimate' instead"))
-    if getattr(args, "grad_accum", None) not in (None, 1):
-        raise BadInput(tr("--grad-accum: a trial times micro-batches, each with its own optimizer step (accumulation "
-                          "only steps the optimizer less often); give this option to 'gpucheck estimate' instead"))
+            raise BadInput(tr(why, flag=flag))
     workload = apply_overrides(get_workload(args.workload), **{k: getattr(args, k, None) for k in OVERRIDE_KEYS})
     machine = Machine.load(args.machine) if getattr(args, "machine", None) else scan()
     show = not args.json and sys.stderr.isatty()

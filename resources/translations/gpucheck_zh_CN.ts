@@ -435,13 +435,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="98"/>
-        <location filename="../../gpucheck/advise/present.py" line="203"/>
+        <location filename="../../gpucheck/advise/present.py" line="209"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="99"/>
-        <location filename="../../gpucheck/advise/present.py" line="203"/>
+        <location filename="../../gpucheck/advise/present.py" line="209"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -844,296 +844,296 @@
         <translation>建议：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="132"/>
+        <location filename="../../gpucheck/advise/present.py" line="138"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="133"/>
+        <location filename="../../gpucheck/advise/present.py" line="139"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="134"/>
+        <location filename="../../gpucheck/advise/present.py" line="140"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="135"/>
+        <location filename="../../gpucheck/advise/present.py" line="141"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="136"/>
+        <location filename="../../gpucheck/advise/present.py" line="142"/>
         <source>Fastest in China</source>
         <translation>国内最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="137"/>
+        <location filename="../../gpucheck/advise/present.py" line="143"/>
         <source>Cheapest outside China</source>
         <translation>境外最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="138"/>
+        <location filename="../../gpucheck/advise/present.py" line="144"/>
         <source>Fastest outside China</source>
         <translation>境外最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="139"/>
+        <location filename="../../gpucheck/advise/present.py" line="145"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="150"/>
-        <location filename="../../gpucheck/advise/present.py" line="155"/>
+        <location filename="../../gpucheck/advise/present.py" line="156"/>
+        <location filename="../../gpucheck/advise/present.py" line="161"/>
         <location filename="../../gpucheck/report/job_section.py" line="184"/>
         <location filename="../../gpucheck/ui/pages/details_help.py" line="146"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="160"/>
+        <location filename="../../gpucheck/advise/present.py" line="166"/>
         <source>{n}× {gpu}</source>
         <translation>{n}× {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="161"/>
+        <location filename="../../gpucheck/advise/present.py" line="167"/>
         <location filename="../../gpucheck/report/job_section.py" line="252"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="168"/>
+        <location filename="../../gpucheck/advise/present.py" line="174"/>
         <source>{rate}, {cost} in all</source>
         <translation>{rate}，共 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="169"/>
+        <location filename="../../gpucheck/advise/present.py" line="175"/>
         <source>{label}: {provider}, {gpus}, about {h}, {cost}</source>
         <translation>{label}：{provider}，{gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="172"/>
+        <location filename="../../gpucheck/advise/present.py" line="178"/>
         <source>{line} — {note}</source>
         <translation>{line}。{note}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="181"/>
+        <location filename="../../gpucheck/advise/present.py" line="187"/>
         <source>use {gpus} free on {provider}, about {h}</source>
         <translation>在 {provider} 免费使用 {gpus}，约 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="183"/>
+        <location filename="../../gpucheck/advise/present.py" line="189"/>
         <source>rent {gpus} on {provider}, about {h}, {cost}</source>
         <translation>在 {provider} 租用 {gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="195"/>
+        <location filename="../../gpucheck/advise/present.py" line="201"/>
         <location filename="../../gpucheck/report/job_section.py" line="260"/>
         <source>{provider} — {what}</source>
         <translation>{provider}——{what}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="197"/>
+        <location filename="../../gpucheck/advise/present.py" line="203"/>
         <source>Also much used in mainland China (prices not listed: check on each site; not verified): {sites}</source>
         <translation>国内常用的还有以下平台（未列出价格，请到各平台官网查看，未核实）：{sites}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="204"/>
+        <location filename="../../gpucheck/advise/present.py" line="210"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="205"/>
+        <location filename="../../gpucheck/advise/present.py" line="211"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="206"/>
+        <location filename="../../gpucheck/advise/present.py" line="212"/>
         <source>DeepSpeed ZeRO-Offload (CPU)</source>
         <translation>DeepSpeed ZeRO-Offload（卸载到 CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="218"/>
+        <location filename="../../gpucheck/advise/present.py" line="224"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="220"/>
+        <location filename="../../gpucheck/advise/present.py" line="226"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="222"/>
+        <location filename="../../gpucheck/advise/present.py" line="228"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="232"/>
+        <location filename="../../gpucheck/advise/present.py" line="238"/>
         <source>{amount} (overseas price, about {other})</source>
         <translation>{amount}（海外价格，约 {other}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="234"/>
+        <location filename="../../gpucheck/advise/present.py" line="240"/>
         <source>{amount} (overseas price)</source>
         <translation>{amount}（海外价格）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="244"/>
+        <location filename="../../gpucheck/advise/present.py" line="250"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="245"/>
+        <location filename="../../gpucheck/advise/present.py" line="251"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="260"/>
+        <location filename="../../gpucheck/advise/present.py" line="266"/>
         <source>Also tried instead, may fit but without room to spare: {title} (needs about {need} per GPU).</source>
         <translation>也试过改用：{title}，可能装得下，但没有余量（每块 GPU 约需 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="262"/>
+        <location filename="../../gpucheck/advise/present.py" line="268"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="270"/>
+        <location filename="../../gpucheck/advise/present.py" line="276"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="271"/>
+        <location filename="../../gpucheck/advise/present.py" line="277"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="273"/>
+        <location filename="../../gpucheck/advise/present.py" line="279"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="275"/>
+        <location filename="../../gpucheck/advise/present.py" line="281"/>
         <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
         <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="279"/>
+        <location filename="../../gpucheck/advise/present.py" line="285"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="283"/>
+        <location filename="../../gpucheck/advise/present.py" line="289"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="284"/>
+        <location filename="../../gpucheck/advise/present.py" line="290"/>
         <source>Optional, to finish sooner (each on its own):</source>
         <translation>可选，想更快完成（每项单独使用）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="286"/>
+        <location filename="../../gpucheck/advise/present.py" line="292"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}，约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="292"/>
+        <location filename="../../gpucheck/advise/present.py" line="298"/>
         <source>What fits instead: {title}.</source>
         <translation>能装下的替代方案：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="293"/>
+        <location filename="../../gpucheck/advise/present.py" line="299"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>能装下的替代方案：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="295"/>
+        <location filename="../../gpucheck/advise/present.py" line="301"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>能装下的替代方案：{title}，但在这里大约需要 {h}（太慢，不如租用云 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="298"/>
-        <location filename="../../gpucheck/advise/present.py" line="277"/>
+        <location filename="../../gpucheck/advise/present.py" line="304"/>
+        <location filename="../../gpucheck/advise/present.py" line="283"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="302"/>
-        <location filename="../../gpucheck/advise/present.py" line="379"/>
+        <location filename="../../gpucheck/advise/present.py" line="308"/>
+        <location filename="../../gpucheck/advise/present.py" line="385"/>
         <source>Software: {msg}</source>
         <translation>【软件】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="306"/>
-        <location filename="../../gpucheck/advise/present.py" line="387"/>
+        <location filename="../../gpucheck/advise/present.py" line="312"/>
+        <location filename="../../gpucheck/advise/present.py" line="393"/>
         <source>Bottleneck: {msg}</source>
         <translation>【瓶颈】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="307"/>
-        <location filename="../../gpucheck/advise/present.py" line="388"/>
+        <location filename="../../gpucheck/advise/present.py" line="313"/>
+        <location filename="../../gpucheck/advise/present.py" line="394"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="309"/>
+        <location filename="../../gpucheck/advise/present.py" line="315"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="312"/>
+        <location filename="../../gpucheck/advise/present.py" line="318"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="317"/>
+        <location filename="../../gpucheck/advise/present.py" line="323"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="327"/>
+        <location filename="../../gpucheck/advise/present.py" line="333"/>
         <source>try it; if it runs out of memory: {title}</source>
         <translation>试试看；如果显存不足，就改为{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="329"/>
+        <location filename="../../gpucheck/advise/present.py" line="335"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="333"/>
+        <location filename="../../gpucheck/advise/present.py" line="339"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
         <translation>系统内存不足（需要 {need}，本机 {have}），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="338"/>
+        <location filename="../../gpucheck/advise/present.py" line="344"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="346"/>
+        <location filename="../../gpucheck/advise/present.py" line="352"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="360"/>
+        <location filename="../../gpucheck/advise/present.py" line="366"/>
         <source>What fits instead: {title}</source>
         <translation>能装下的替代方案：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="363"/>
+        <location filename="../../gpucheck/advise/present.py" line="369"/>
         <source>Way out: {brief}</source>
         <translation>出路：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="367"/>
+        <location filename="../../gpucheck/advise/present.py" line="373"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="367"/>
+        <location filename="../../gpucheck/advise/present.py" line="373"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -2295,7 +2295,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="158"/>
-        <location filename="../../gpucheck/trial/command.py" line="42"/>
+        <location filename="../../gpucheck/trial/command.py" line="52"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
@@ -2856,7 +2856,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="36"/>
-        <location filename="../../gpucheck/trial/command.py" line="43"/>
+        <location filename="../../gpucheck/trial/command.py" line="53"/>
         <source>the Python (with PyTorch) to run it in (default: found)</source>
         <translation>用来运行的 Python（需装有 PyTorch；默认自动查找）</translation>
     </message>
@@ -2867,7 +2867,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="40"/>
-        <location filename="../../gpucheck/trial/command.py" line="49"/>
+        <location filename="../../gpucheck/trial/command.py" line="59"/>
         <source>where to run it (default: the GPU PyTorch can use, else the CPU)</source>
         <translation>在哪里运行（默认：PyTorch 能用的显卡，否则用 CPU）</translation>
     </message>
@@ -2878,7 +2878,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="47"/>
-        <location filename="../../gpucheck/trial/command.py" line="58"/>
+        <location filename="../../gpucheck/trial/command.py" line="68"/>
         <source>step {n} ({s} s of {max} s)</source>
         <translation>第 {n} 步（{s} 秒 / {max} 秒）</translation>
     </message>
@@ -2889,7 +2889,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="61"/>
-        <location filename="../../gpucheck/trial/command.py" line="74"/>
+        <location filename="../../gpucheck/trial/command.py" line="84"/>
         <source>Python: {path}</source>
         <translation>Python 路径：{path}</translation>
     </message>
@@ -5790,7 +5790,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/measured.py" line="231"/>
-        <location filename="../../gpucheck/trial/command.py" line="81"/>
+        <location filename="../../gpucheck/trial/command.py" line="91"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="85"/>
         <source>Samples per second</source>
         <translation>每秒样本数</translation>
@@ -6102,90 +6102,90 @@
         <translation>无法保存校准结果：{error}</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/trial/command.py" line="38"/>
+        <source>{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck estimate' instead</source>
+        <translation>{flag}：试运行只在一台设备上运行普通 PyTorch；请把这个选项用于“gpucheck estimate”</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="42"/>
+        <source>{flag}: a trial runs full rows of --seq-len tokens; give this option to 'gpucheck estimate' instead</source>
+        <translation>{flag}：试运行按 --seq-len 的完整长度构造每一行；请把这个选项交给 'gpucheck estimate'</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/trial/command.py" line="44"/>
+        <source>{flag}: a trial times micro-batches, each with its own optimizer step (accumulation only steps the optimizer less often); give this option to 'gpucheck estimate' instead</source>
+        <translation>{flag}：试运行按微批次计时，每个微批次都更新一次优化器（梯度累积只是让优化器更新得少一些）；请把这个选项交给 'gpucheck estimate'</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/trial/command.py" line="54"/>
         <source>timed steps after the warm-up (default: as many as fit in --max-seconds)</source>
         <translation>预热之后的计时训练步数（默认：--max-seconds 内能跑多少就跑多少）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="47"/>
+        <location filename="../../gpucheck/trial/command.py" line="57"/>
         <source>time for the timed steps (default: 30)</source>
         <translation>计时训练步的时长，单位秒（默认 30）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="50"/>
+        <location filename="../../gpucheck/trial/command.py" line="60"/>
         <source>a saved scan of this PC for the estimate beside it</source>
         <translation>本机保存的扫描结果，用于并列显示的估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="52"/>
+        <location filename="../../gpucheck/trial/command.py" line="62"/>
         <source>on out-of-memory, do not look for the largest micro-batch that fits</source>
         <translation>内存不足时，不去寻找能放下的最大微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="60"/>
+        <location filename="../../gpucheck/trial/command.py" line="70"/>
         <source>out of memory; trying micro-batch {b}</source>
         <translation>内存不足，正在尝试微批次 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="63"/>
+        <location filename="../../gpucheck/trial/command.py" line="73"/>
         <source>Trial</source>
         <translation>试运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="77"/>
+        <location filename="../../gpucheck/trial/command.py" line="87"/>
         <source>Device: {device}, micro-batch {batch}, {steps} timed steps after one warm-up</source>
         <translation>设备为 {device}，微批次 {batch}，一步预热后计时 {steps} 步</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="81"/>
+        <location filename="../../gpucheck/trial/command.py" line="91"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="85"/>
         <source>Step time (s)</source>
         <translation>每步耗时（秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="84"/>
+        <location filename="../../gpucheck/trial/command.py" line="94"/>
         <source>{what}: {measured} measured, {estimated} estimated (ratio {ratio})</source>
         <translation>{what}：实测 {measured}，估算 {estimated}（比值 {ratio}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="87"/>
+        <location filename="../../gpucheck/trial/command.py" line="97"/>
         <source>Whole run at the measured speed: {t}</source>
         <translation>按实测速度，整个训练需要 {t}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="92"/>
+        <location filename="../../gpucheck/trial/command.py" line="102"/>
         <source>Install: {cmd}</source>
         <translation>安装命令：{cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="111"/>
+        <location filename="../../gpucheck/trial/command.py" line="121"/>
         <source>--max-seconds must be between 0 and 3600</source>
         <translation>--max-seconds 必须在 0 到 3600 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="113"/>
+        <location filename="../../gpucheck/trial/command.py" line="123"/>
         <source>--steps must be between 1 and 100000</source>
         <translation>--steps 必须在 1 到 100000 之间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/command.py" line="115"/>
+        <location filename="../../gpucheck/trial/command.py" line="125"/>
         <source>--python: expected the path of a Python with PyTorch</source>
         <translation>--python：需要一个装有 PyTorch 的 Python 的路径</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="118"/>
-        <source>{flag}: a trial runs plain PyTorch on one device; give this option to 'gpucheck estimate' instead</source>
-        <translation>{flag}：试运行只在一台设备上运行普通 PyTorch；请把这个选项用于“gpucheck estimate”</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="121"/>
-        <source>--avg-seq-len: a trial runs full rows of --seq-len tokens; give this option to 'gpucheck estimate' instead</source>
-        <translation>--avg-seq-len：试运行按 --seq-len 的完整长度构造每一行；请把这个选项交给 'gpucheck estimate'</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/trial/command.py" line="124"/>
-        <source>--grad-accum: a trial times micro-batches, each with its own optimizer step (accumulation only steps the optimizer less often); give this option to 'gpucheck estimate' instead</source>
-        <translation>--grad-accum：试运行按微批次计时，每个微批次都更新一次优化器（梯度累积只是让优化器更新得少一些）；请把这个选项交给 'gpucheck estimate'</translation>
     </message>
     <message>
         <location filename="../../gpucheck/trial/models.py" line="95"/>
@@ -7792,6 +7792,14 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>--avg-seq-len: a trial runs full rows of --seq-len tokens; give this option to 'gpucheck estimate' instead</source>
+        <translation type="vanished">--avg-seq-len：试运行按 --seq-len 的完整长度构造每一行；请把这个选项交给 'gpucheck estimate'</translation>
+    </message>
+    <message>
+        <source>--grad-accum: a trial times micro-batches, each with its own optimizer step (accumulation only steps the optimizer less often); give this option to 'gpucheck estimate' instead</source>
+        <translation type="vanished">--grad-accum：试运行按微批次计时，每个微批次都更新一次优化器（梯度累积只是让优化器更新得少一些）；请把这个选项交给 'gpucheck estimate'</translation>
     </message>
     <message>
         <source>Only for jobs on text: the mean length of its samples in tokens.</source>
