@@ -111,6 +111,8 @@ class Cpu:
     performance_cores: int | None = None  # hybrid CPUs / Apple P-cores
     base_clock_mhz: float | None = None
     max_clock_mhz: float | None = None
+    # one busy core's clock, measured by the scan where the system reports none (gpucheck/probe/clock.py)
+    measured_clock_mhz: float | None = None
     l2_cache_bytes: int | None = None
     l3_cache_bytes: int | None = None
     flags: tuple[str, ...] = ()  # the ones that matter for ML: avx2, avx512f, amx_tile, neon, …

@@ -85,6 +85,10 @@ def format_machine(m: Machine) -> str:
     c = m.cpu
     cores = tr("{p} cores / {l} threads", p=c.physical_cores or "?", l=c.logical_cores or "?")
     out.append(tr("CPU: {brand}, {cores}", brand=c.brand or tr("unknown"), cores=cores))
+    clock = c.max_clock_mhz or c.measured_clock_mhz
+    if clock:
+        how = tr("measured on one busy core") if not c.max_clock_mhz else tr("top clock, as the system reports it")
+        out.append("    " + tr("Clock: {mhz} MHz ({how})", mhz=f"{clock:,.0f}", how=how))
     if c.flags:
         out.append("    " + tr("Instruction sets: {flags}", flags=", ".join(c.flags)))
     mem = m.memory

@@ -243,7 +243,10 @@ def _host_fields(machine: Any) -> dict[str, Any]:
         "ram_bytes": getattr(mem, "total_bytes", None),
         "ram_available_bytes": getattr(mem, "available_bytes", None),
         "cpu_cores": (getattr(cpu, "physical_cores", None) or getattr(cpu, "logical_cores", None)),
-        "cpu_max_clock_mhz": getattr(cpu, "max_clock_mhz", None) or getattr(cpu, "base_clock_mhz", None),
+        # the reported top clock; where the system hides it, the one the scan measured on a busy core, which a base
+        # clock (a brand string's "@ 2.20GHz", Windows' ~MHz) understates by the boost
+        "cpu_max_clock_mhz": (getattr(cpu, "max_clock_mhz", None) or getattr(cpu, "measured_clock_mhz", None)
+                              or getattr(cpu, "base_clock_mhz", None)),
         "cpu_flags": tuple(getattr(cpu, "flags", ()) or ()),
         "cpu_vendor": getattr(cpu, "vendor", None),
         "cpu_brand": getattr(cpu, "brand", None),

@@ -24,6 +24,7 @@ import psutil
 
 from gpucheck.i18n import tr_text
 from gpucheck.machine import Cpu, Disk, Finding, Gpu, Memory, Power, Software
+from gpucheck.probe.clock import measure_core_clock_mhz
 
 # The registry exists on Windows only.
 winreg: Any = importlib.import_module("winreg") if sys.platform == "win32" else None
@@ -160,13 +161,16 @@ class Sources:
     python_version: str = ""
     site_paths: tuple[str, ...] | None = None  # where to look for installed frameworks (None: sys.path)
     hostname: str | None = None
+    # measures one busy core's clock (MHz) where the system does not report it; None: not measured (recordings)
+    clock: Callable[[], float | None] | None = None
 
     @classmethod
     def local(cls) -> Sources:
         system = {"win32": "windows", "darwin": "darwin"}.get(sys.platform, "linux")
-        return cls(system=system, registry=_default_registry(), arch=_platform.machine(),
+        arch = _platform.machine()
+        return cls(system=system, registry=_default_registry(), arch=arch,
                    env=dict(os.environ), python_version=_platform.python_version(),
-                   hostname=_platform.node() or None)
+                   hostname=_platform.node() or None, clock=lambda: measure_core_clock_mhz(system, arch))
 
     def path(self, p: str) -> Path:
         """`/sys/class/drm` → the same path under `root`."""

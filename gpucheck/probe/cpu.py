@@ -234,7 +234,13 @@ def probe(src: Sources) -> Part:
     if cpu.brand is None:
         findings.append(finding("cpu", "unknown", "CPU model unknown because the system did not report it",
             "cpu.brand"))
-    if cpu.base_clock_mhz is None and cpu.max_clock_mhz is None:
+    measured = src.clock() if src.clock is not None and cpu.max_clock_mhz is None else None
+    if measured:
+        cpu = dataclasses.replace(cpu, measured_clock_mhz=measured)
+        findings.append(finding("cpu", "info",
+            "The system does not report the CPU's top clock (virtual machines often hide it): one busy core, "
+            "measured, runs at {mhz} MHz", "cpu.clock_measured", mhz=f"{measured:,.0f}"))
+    elif cpu.base_clock_mhz is None and cpu.max_clock_mhz is None:
         findings.append(finding("cpu", "unknown",
             "CPU clock speed unknown because the system does not report it (virtual machines often hide it)",
             "cpu.clock"))

@@ -202,6 +202,8 @@ def _cpu(machine) -> PartView:
     if c.max_clock_mhz is not None or c.base_clock_mhz is not None:
         details.append(tr("Clock: {base} MHz base, {max} MHz max", base=_v(c.base_clock_mhz),
                           max=_v(c.max_clock_mhz)))
+    if c.measured_clock_mhz is not None:
+        details.append(tr("Clock of one busy core, measured: {mhz} MHz", mhz=f"{c.measured_clock_mhz:,.0f}"))
     if c.l3_cache_bytes is not None:
         details.append(tr("L3 cache: {size}", size=fmt_bytes(c.l3_cache_bytes)))
     if c.sockets is not None:

@@ -2056,7 +2056,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/catalog.py" line="375"/>
-        <location filename="../../gpucheck/machine.py" line="471"/>
+        <location filename="../../gpucheck/machine.py" line="473"/>
         <location filename="../../gpucheck/tomldata.py" line="136"/>
         <source>{where}: unknown key '{key}' (expected one of: {names})</source>
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
@@ -2625,10 +2625,10 @@
         <location filename="../../gpucheck/i18n.py" line="567"/>
         <location filename="../../gpucheck/i18n.py" line="583"/>
         <location filename="../../gpucheck/machine_text.py" line="16"/>
-        <location filename="../../gpucheck/machine_text.py" line="100"/>
+        <location filename="../../gpucheck/machine_text.py" line="104"/>
         <location filename="../../gpucheck/machine_text.py" line="31"/>
         <location filename="../../gpucheck/machine_text.py" line="87"/>
-        <location filename="../../gpucheck/machine_text.py" line="109"/>
+        <location filename="../../gpucheck/machine_text.py" line="113"/>
         <location filename="../../gpucheck/probe/assemble.py" line="152"/>
         <location filename="../../gpucheck/report/build.py" line="100"/>
         <location filename="../../gpucheck/report/job_section.py" line="94"/>
@@ -3148,7 +3148,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/core.py" line="389"/>
-        <location filename="../../gpucheck/machine_text.py" line="99"/>
+        <location filename="../../gpucheck/machine_text.py" line="103"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
@@ -3329,18 +3329,18 @@
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="267"/>
+        <location filename="../../gpucheck/estimate/target.py" line="270"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="293"/>
+        <location filename="../../gpucheck/estimate/target.py" line="296"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="316"/>
-        <location filename="../../gpucheck/estimate/target.py" line="312"/>
+        <location filename="../../gpucheck/estimate/target.py" line="319"/>
+        <location filename="../../gpucheck/estimate/target.py" line="315"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
@@ -3385,20 +3385,20 @@
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="194"/>
-        <location filename="../../gpucheck/machine.py" line="291"/>
+        <location filename="../../gpucheck/machine.py" line="293"/>
         <source>{path}: file not found</source>
         <translation>{path}：文件不存在</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="198"/>
         <location filename="../../gpucheck/fileio.py" line="67"/>
-        <location filename="../../gpucheck/machine.py" line="295"/>
+        <location filename="../../gpucheck/machine.py" line="297"/>
         <source>{path}: permission denied</source>
         <translation>{path}：权限不足</translation>
     </message>
     <message>
         <location filename="../../gpucheck/fileio.py" line="202"/>
-        <location filename="../../gpucheck/machine.py" line="299"/>
+        <location filename="../../gpucheck/machine.py" line="301"/>
         <source>{path}: cannot read ({reason})</source>
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
@@ -3439,19 +3439,19 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_config.py" line="405"/>
-        <location filename="../../gpucheck/machine.py" line="303"/>
+        <location filename="../../gpucheck/machine.py" line="305"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/hf_config.py" line="408"/>
-        <location filename="../../gpucheck/machine.py" line="306"/>
+        <location filename="../../gpucheck/machine.py" line="308"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/hf_config.py" line="410"/>
-        <location filename="../../gpucheck/machine.py" line="308"/>
+        <location filename="../../gpucheck/machine.py" line="310"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
     </message>
@@ -3468,7 +3468,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="27"/>
-        <location filename="../../gpucheck/machine.py" line="274"/>
+        <location filename="../../gpucheck/machine.py" line="276"/>
         <source>{where}: key '{key}': expected an integer, got {got}</source>
         <translation>{where}：键“{key}”应为整数，实际是 {got}</translation>
     </message>
@@ -3613,123 +3613,123 @@
         <translation>{time}（北京时间）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="264"/>
+        <location filename="../../gpucheck/machine.py" line="266"/>
         <source>{where}: expected a JSON object with a gpucheck scan</source>
         <translation>{where}：应为包含 gpucheck 扫描结果的 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="271"/>
+        <location filename="../../gpucheck/machine.py" line="273"/>
         <source>{where}: missing 'schema_version' — is this a gpucheck scan?</source>
         <translation>{where}：缺少 'schema_version'——这是 gpucheck 的扫描文件吗？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="277"/>
+        <location filename="../../gpucheck/machine.py" line="279"/>
         <source>{where}: schema_version {version} is not supported (this gpucheck reads {supported})</source>
         <translation>{where}：不支持 schema_version {version}（此版本 gpucheck 只能读取 {supported}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="282"/>
+        <location filename="../../gpucheck/machine.py" line="284"/>
         <source>{where}: nested too deeply</source>
         <translation>{where}：嵌套层级太深</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="293"/>
+        <location filename="../../gpucheck/machine.py" line="295"/>
         <source>{path}: is a folder, not a scan file</source>
         <translation>{path}：这是一个文件夹，不是扫描文件</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="297"/>
+        <location filename="../../gpucheck/machine.py" line="299"/>
         <source>{path}: not a text file (expected JSON from 'gpucheck scan --json')</source>
         <translation>{path}：不是文本文件（应为 'gpucheck scan --json' 输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="371"/>
-        <location filename="../../gpucheck/machine.py" line="449"/>
+        <location filename="../../gpucheck/machine.py" line="373"/>
+        <location filename="../../gpucheck/machine.py" line="451"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>an integer</source>
         <translation>整数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="371"/>
-        <location filename="../../gpucheck/machine.py" line="443"/>
+        <location filename="../../gpucheck/machine.py" line="373"/>
+        <location filename="../../gpucheck/machine.py" line="445"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>a number</source>
         <translation>数字</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="371"/>
-        <location filename="../../gpucheck/machine.py" line="457"/>
+        <location filename="../../gpucheck/machine.py" line="373"/>
+        <location filename="../../gpucheck/machine.py" line="459"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>a string</source>
         <translation>字符串</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="371"/>
-        <location filename="../../gpucheck/machine.py" line="453"/>
+        <location filename="../../gpucheck/machine.py" line="373"/>
+        <location filename="../../gpucheck/machine.py" line="455"/>
         <location filename="../../gpucheck/tomldata.py" line="45"/>
         <source>true or false</source>
         <translation>true 或 false</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="381"/>
+        <location filename="../../gpucheck/machine.py" line="383"/>
         <source>{where}: expected {what}, got {got}</source>
         <translation>{where}：应为{what}，实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="388"/>
+        <location filename="../../gpucheck/machine.py" line="390"/>
         <location filename="../../gpucheck/tomldata.py" line="90"/>
         <source>one of {names}</source>
         <translation>以下之一：{names}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="392"/>
+        <location filename="../../gpucheck/machine.py" line="394"/>
         <source>at most {n} bytes (1 EiB)</source>
         <translation>不超过 {n} 字节（1 EiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="394"/>
+        <location filename="../../gpucheck/machine.py" line="396"/>
         <source>a number up to {n}</source>
         <translation>不超过 {n} 的数字</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="397"/>
+        <location filename="../../gpucheck/machine.py" line="399"/>
         <source>0 or a speed of at least {n}</source>
         <translation>0 或不低于 {n} 的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="404"/>
-        <location filename="../../gpucheck/machine.py" line="466"/>
+        <location filename="../../gpucheck/machine.py" line="406"/>
+        <location filename="../../gpucheck/machine.py" line="468"/>
         <source>an object</source>
         <translation>对象</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="407"/>
-        <location filename="../../gpucheck/machine.py" line="432"/>
+        <location filename="../../gpucheck/machine.py" line="409"/>
+        <location filename="../../gpucheck/machine.py" line="434"/>
         <source>a list</source>
         <translation>列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="409"/>
+        <location filename="../../gpucheck/machine.py" line="411"/>
         <source> or </source>
         <translation>或</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="437"/>
+        <location filename="../../gpucheck/machine.py" line="439"/>
         <source>a list of {n} items</source>
         <translation>含 {n} 项的列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="445"/>
+        <location filename="../../gpucheck/machine.py" line="447"/>
         <source>a finite number</source>
         <translation>有限的数字</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="477"/>
+        <location filename="../../gpucheck/machine.py" line="479"/>
         <source>{where}: missing key '{key}'</source>
         <translation>{where}：缺少键“{key}”</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine.py" line="483"/>
+        <location filename="../../gpucheck/machine.py" line="485"/>
         <source>a number ≥ 0</source>
         <translation>≥ 0 的数字</translation>
     </message>
@@ -3891,126 +3891,141 @@
         <translation>CPU：{brand}，{cores}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="89"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="210"/>
+        <location filename="../../gpucheck/machine_text.py" line="90"/>
+        <source>measured on one busy core</source>
+        <translation>在一个满载核心上实测</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="90"/>
+        <source>top clock, as the system reports it</source>
+        <translation>系统报告的最高频率</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="91"/>
+        <source>Clock: {mhz} MHz ({how})</source>
+        <translation>频率：{mhz} MHz（{how}）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/machine_text.py" line="93"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="212"/>
         <source>Instruction sets: {flags}</source>
         <translation>指令集：{flags}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="91"/>
+        <location filename="../../gpucheck/machine_text.py" line="95"/>
         <source>RAM: {total} total, {avail} available</source>
         <translation>内存：共 {total}，可用 {avail}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="93"/>
+        <location filename="../../gpucheck/machine_text.py" line="97"/>
         <source>(shared with the GPU)</source>
         <translation>（与 GPU 共享）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="96"/>
+        <location filename="../../gpucheck/machine_text.py" line="100"/>
         <source>Disk {mount}: {kind}, {free} free of {total}</source>
         <translation>硬盘 {mount}：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="99"/>
+        <location filename="../../gpucheck/machine_text.py" line="103"/>
         <source>not a laptop</source>
         <translation>不是笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="99"/>
+        <location filename="../../gpucheck/machine_text.py" line="103"/>
         <source>laptop or not unknown</source>
         <translation>是否为笔记本电脑未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="100"/>
+        <location filename="../../gpucheck/machine_text.py" line="104"/>
         <source>battery</source>
         <translation>电池</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="100"/>
+        <location filename="../../gpucheck/machine_text.py" line="104"/>
         <source>mains</source>
         <translation>市电（插电）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="101"/>
+        <location filename="../../gpucheck/machine_text.py" line="105"/>
         <source>Power: {kind}, running on {source}</source>
         <translation>电脑类型：{kind}，供电：{source}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="103"/>
+        <location filename="../../gpucheck/machine_text.py" line="107"/>
         <source>Estimated peak draw {peak} W; a server's power supplies are sized by its vendor</source>
         <translation>估算峰值功耗 {peak} W；服务器的电源由厂商选定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="106"/>
+        <location filename="../../gpucheck/machine_text.py" line="110"/>
         <source>Estimated peak draw {peak} W; recommended PSU {psu} W (estimate)</source>
         <translation>估算峰值功耗 {peak} W；建议电源 {psu} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="109"/>
+        <location filename="../../gpucheck/machine_text.py" line="113"/>
         <source>System: {os} {version}, Python {py}</source>
         <translation>系统：{os} {version}，Python {py}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="112"/>
+        <location filename="../../gpucheck/machine_text.py" line="116"/>
         <source>NVIDIA driver {driver} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {driver}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="116"/>
+        <location filename="../../gpucheck/machine_text.py" line="120"/>
         <source>{name} {version}: can use the GPU: {gpu} — {reason}</source>
         <translation>{name} {version}：能否使用 GPU：{gpu} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="119"/>
+        <location filename="../../gpucheck/machine_text.py" line="123"/>
         <source>No PyTorch, TensorFlow or JAX installed</source>
         <translation>没有安装 PyTorch、TensorFlow 或 JAX</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="125"/>
+        <location filename="../../gpucheck/machine_text.py" line="129"/>
         <source>Findings:</source>
         <translation>检测结果：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="131"/>
+        <location filename="../../gpucheck/machine_text.py" line="135"/>
         <source>Scanned in {s} s</source>
         <translation>扫描用时 {s} 秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="136"/>
+        <location filename="../../gpucheck/machine_text.py" line="140"/>
         <location filename="../../gpucheck/report/machine_section.py" line="55"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="136"/>
+        <location filename="../../gpucheck/machine_text.py" line="140"/>
         <location filename="../../gpucheck/report/machine_section.py" line="56"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>SSD</source>
         <translation>固态硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="136"/>
+        <location filename="../../gpucheck/machine_text.py" line="140"/>
         <location filename="../../gpucheck/report/machine_section.py" line="57"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>hard disk</source>
         <translation>机械硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="136"/>
+        <location filename="../../gpucheck/machine_text.py" line="140"/>
         <location filename="../../gpucheck/report/machine_section.py" line="58"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="36"/>
         <source>virtual disk</source>
         <translation>虚拟磁盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="137"/>
+        <location filename="../../gpucheck/machine_text.py" line="141"/>
         <source>unknown type</source>
         <translation>未知类型</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="137"/>
+        <location filename="../../gpucheck/machine_text.py" line="141"/>
         <location filename="../../gpucheck/probe/storage.py" line="243"/>
         <location filename="../../gpucheck/report/machine_section.py" line="59"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="37"/>
@@ -4018,7 +4033,7 @@
         <translation>网络驱动器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/machine_text.py" line="137"/>
+        <location filename="../../gpucheck/machine_text.py" line="141"/>
         <location filename="../../gpucheck/report/machine_section.py" line="60"/>
         <location filename="../../gpucheck/ui/machine_view.py" line="37"/>
         <source>removable drive</source>
@@ -4177,12 +4192,17 @@
         <translation>CPU 型号未知，因为系统没有报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/cpu.py" line="239"/>
+        <location filename="../../gpucheck/probe/cpu.py" line="241"/>
+        <source>The system does not report the CPU's top clock (virtual machines often hide it): one busy core, measured, runs at {mhz} MHz</source>
+        <translation>系统未报告 CPU 的最高频率（虚拟机常会隐藏它）：实测一个满载核心的频率为 {mhz} MHz</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/cpu.py" line="245"/>
         <source>CPU clock speed unknown because the system does not report it (virtual machines often hide it)</source>
         <translation>CPU 频率未知，因为系统没有报告（虚拟机通常会隐藏它）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/cpu.py" line="243"/>
+        <location filename="../../gpucheck/probe/cpu.py" line="249"/>
         <source>CPU core count unknown because the system did not report it</source>
         <translation>CPU 核心数未知，因为系统没有报告</translation>
     </message>
@@ -5589,7 +5609,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="104"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="315"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="317"/>
         <source>ROCm {v}</source>
         <translation>ROCm {v}</translation>
     </message>
@@ -5600,13 +5620,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="109"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="319"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="321"/>
         <source>can use the GPU</source>
         <translation>可以使用 GPU</translation>
     </message>
     <message>
         <location filename="../../gpucheck/report/machine_section.py" line="109"/>
-        <location filename="../../gpucheck/ui/machine_view.py" line="319"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="321"/>
         <source>cannot use the GPU</source>
         <translation>无法使用 GPU</translation>
     </message>
@@ -6379,211 +6399,216 @@
     </message>
     <message>
         <location filename="../../gpucheck/ui/machine_view.py" line="206"/>
+        <source>Clock of one busy core, measured: {mhz} MHz</source>
+        <translation>一个满载核心的实测频率：{mhz} MHz</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/ui/machine_view.py" line="208"/>
         <source>L3 cache: {size}</source>
         <translation>三级缓存：{size}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="208"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="210"/>
         <source>Sockets: {n}</source>
         <translation>CPU 插槽数：{n}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="214"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="216"/>
         <source>No GPU for training: every job trains on this processor ({n} threads), many times slower than on a GPU.</source>
         <translation>没有可用于训练的 GPU：所有任务都在这颗处理器（{n} 个线程）上训练，比在 GPU 上慢很多倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="223"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="225"/>
         <source>{total} RAM · {available} available</source>
         <translation>内存 {total} · 可用 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="226"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="228"/>
         <source>{total} RAM for Linux (the WSL 2 limit) · {available} available</source>
         <translation>Linux 可用内存 {total}（WSL 2 的上限）· 空闲 {available}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="228"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="230"/>
         <source>Swap: {total} total, {free} free</source>
         <translation>交换空间：共 {total}，可用 {free}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="231"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="233"/>
         <source>Shared with the GPU (unified memory)</source>
         <translation>与 GPU 共享（统一内存）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="235"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="237"/>
         <source>WSL 2 gives Linux only {total}: raise memory= in .wslconfig.</source>
         <translation>WSL 2 只给 Linux {total}：在 .wslconfig 里调高 memory=。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="239"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="241"/>
         <source>{n} more</source>
         <translation>另外 {n} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="240"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="242"/>
         <source>Too little RAM for: {jobs}. {limit}</source>
         <translation>内存不够的任务：{jobs}。{limit}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="254"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="256"/>
         <source>{mount} ({device}): {kind}, {free} free of {total}</source>
         <translation>{mount}（{device}）：{kind}，可用 {free}，共 {total}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="257"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="259"/>
         <source>Model: {model}</source>
         <translation>型号：{model}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="259"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="261"/>
         <source>Type found from: {reason}</source>
         <translation>类型判断依据：{reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="262"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="264"/>
         <source>1 disk · {kinds}</source>
         <translation>1 块硬盘 · {kinds}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="263"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="265"/>
         <source>{n} disks · {kinds}</source>
         <translation>{n} 块硬盘 · {kinds}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="265"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="267"/>
         <source>No disks were found.</source>
         <translation>没有找到硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="275"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="277"/>
         <source>Server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="277"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="279"/>
         <source>Virtual machine</source>
         <translation>虚拟机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="279"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="281"/>
         <source>Laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="279"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="281"/>
         <source>Desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="281"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="283"/>
         <source>on battery</source>
         <translation>正在使用电池供电</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="283"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="285"/>
         <source>about {w} W at full load (estimate)</source>
         <translation>满载约 {w} W（估算）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="287"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="289"/>
         <source>power supply not readable</source>
         <translation>无法读取电源信息</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="288"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="290"/>
         <source>Power details are unknown.</source>
         <translation>电源信息未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="291"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="293"/>
         <source>Recommended power supply: {w} W</source>
         <translation>建议电源功率：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="293"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="295"/>
         <source>GPU power limit (all GPUs): {w} W</source>
         <translation>GPU 功耗上限（所有 GPU 合计）：{w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="295"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="297"/>
         <source>Battery: {pct} %</source>
         <translation>电池：{pct}%</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="307"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="309"/>
         <source>{os} {version}</source>
         <translation>{os} {version}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="307"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="309"/>
         <source>unknown system</source>
         <translation>未知系统</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="309"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="311"/>
         <source>{system} · {frameworks}</source>
         <translation>{system} · {frameworks}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="310"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="312"/>
         <source>Python {v}</source>
         <translation>Python {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="312"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="314"/>
         <source>NVIDIA driver {v} (CUDA {cuda})</source>
         <translation>NVIDIA 驱动 {v}（CUDA {cuda}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="317"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="319"/>
         <source>Kernel {v}</source>
         <translation>内核 {v}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="319"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="321"/>
         <source>GPU use unknown</source>
         <translation>能否使用 GPU 未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="320"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="322"/>
         <source>{name} {version}: {gpu}</source>
         <translation>{name} {version}：{gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="322"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="324"/>
         <source>{line} ({reason})</source>
         <translation>{line}（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="330"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="332"/>
         <source>macOS {have} is too old for training on the Mac's GPU: update macOS to {need} or later first, then install PyTorch.</source>
         <translation>macOS {have} 太旧，无法用 Mac 的 GPU 训练：请先把 macOS 升级到 {need} 或更高，再安装 PyTorch。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="334"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="336"/>
         <source>Needs PyTorch: it is not installed. The details page gives the command for this PC.</source>
         <translation>需要 PyTorch：还没有安装。详情页有适合这台电脑的安装命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="357"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="359"/>
         <source>Measured by the deep scan:</source>
         <translation>深度扫描实测：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="377"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="379"/>
         <source>The deep scan stopped after {s} s; what it measured is in the parts' details.</source>
         <translation>深度扫描在 {s} 秒后停止；已测得的数据在各部件的详情中。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="379"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="381"/>
         <source>The deep scan measured this PC in {s} s: its figures are in the parts' details.</source>
         <translation>深度扫描用 {s} 秒实测了这台电脑：各项数据在各部件的详情中。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/machine_view.py" line="388"/>
+        <location filename="../../gpucheck/ui/machine_view.py" line="390"/>
         <location filename="../../gpucheck/ui/pages/machine.py" line="63"/>
         <source>Saved scan: {label}</source>
         <translation>已保存的扫描：{label}</translation>
