@@ -47,7 +47,7 @@ def test_the_chain_is_four_dependent_multiplies_a_turn():
 @pytest.mark.skipif(not X86_LINUX, reason="the clock is measured on x86-64 Linux only")
 def test_the_measured_clock_agrees_with_a_compiled_chain():
     """The same chain compiled by the C compiler (benchmarks/measure_cpu_only_costs.py) is an independent
-    measurement of the same core: the two agree within 5 %."""
+    measurement of the same core: the two agree within 8 % (a wrong latency, 4 or 5 cycles, would be 25–40 % off)."""
     mhz = clock.measure_core_clock_mhz("linux", platform.machine())
     assert mhz is not None and clock.PLAUSIBLE_MHZ[0] <= mhz <= clock.PLAUSIBLE_MHZ[1]
     if shutil.which("cc") or shutil.which("gcc"):
@@ -56,7 +56,7 @@ def test_the_measured_clock_agrees_with_a_compiled_chain():
 
         compiled = core_clock_mhz()
         if compiled:
-            assert abs(mhz / compiled - 1.0) < 0.05, (mhz, compiled)
+            assert abs(mhz / compiled - 1.0) < 0.08, (mhz, compiled)
 
 
 def test_nothing_is_measured_off_x86_linux():
