@@ -114,3 +114,13 @@ def test_a_recorded_vm_scan_with_its_measured_clock_prices_the_cpu_at_it():
     assert Target.from_machine(after).cpu_peak_tflops({"cpu": {"default_cores": 4, "default_clock_mhz": 3000}},
                                                       per_cycle=64) == pytest.approx(2 * mhz * 64 / 1e6)
     assert f"Clock: {mhz:,.0f} MHz (measured on one busy core)" in format_machine(after)
+
+
+def test_a_system_that_refuses_executable_memory_is_not_measured(monkeypatch):
+    """Where the kernel refuses an executable page (SELinux's execmem, a hardened kernel), the scan goes on without a
+    measured clock instead of failing its CPU part."""
+    def refused(code):
+        raise PermissionError(13, "mprotect refused an executable page")
+
+    monkeypatch.setattr(clock, "_run_chain", refused)
+    assert clock.measure_core_clock_mhz("linux", "x86_64") is None
