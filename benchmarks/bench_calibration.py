@@ -199,11 +199,15 @@ def _cpu_section(path: Path, data: dict | None = None) -> CpuSection:
     return CpuSection(lines, loo, two, alone, target, name, path.name in FRESH)
 
 
+def _default_clock() -> str:
+    """The clock the model takes for a CPU whose scan has none ([cpu] default_clock_mhz), as the doc writes it."""
+    return f"{float(load_factors()['cpu']['default_clock_mhz']):,.0f} MHz"
+
+
 def _clock_note(cpu: dict) -> str:
     if cpu.get("measured_clock_mhz"):
         return f"core clock {cpu['measured_clock_mhz']:,.0f} MHz, measured by the scan (the system reports none)"
-    return (f"core clock not reported nor measured (scans before December 5, 2026): the model's default "
-            f"{float(load_factors()['cpu']['default_clock_mhz']):,.0f} MHz")
+    return f"core clock not reported nor measured (scans before December 5, 2026): the model's default {_default_clock()}"
 
 
 def _steps_note(impls: set[str]) -> str:
@@ -352,12 +356,13 @@ def _fresh_note(sections: list[CpuSection]) -> list[str]:
 
 
 def _clock_note_lines(sections: list[CpuSection]) -> list[str]:
-    """What the clock the scan measures (gpucheck/probe/clock.py) did on the rounds measured with it."""
-    if not ZEN4_CLOCK_DATA.exists():
+    """What the clock the scan measures (gpucheck/probe/clock.py) did on the rounds measured with it (the section in
+    `sections`), against the same rounds priced at the default clock."""
+    measured = next((sec for sec in sections if sec.name == CPUS[ZEN4_CLOCK_DATA.name]), None)
+    if measured is None:
         return []
     data = json.loads(ZEN4_CLOCK_DATA.read_text())
     mhz = data["machine"]["cpu"]["measured_clock_mhz"]
-    measured = _cpu_section(ZEN4_CLOCK_DATA, data)
     data["machine"]["cpu"]["measured_clock_mhz"] = None
     blind = _cpu_section(ZEN4_CLOCK_DATA, data)
     return [f"- Since 2026-12-05 the scan measures the clock a VM hides (gpucheck/probe/clock.py: a chain of dependent "
@@ -366,8 +371,9 @@ def _clock_note_lines(sections: list[CpuSection]) -> list[str]:
             f"jobs were measured again with it ({measured.name}, above; the steps 3–9 % shorter than on 2026-12-04, "
             "a different host or its load). On those rounds the model alone, priced at the measured clock, "
             f"has a mean error of {_mean_error(measured.alone):.2f}× against {_mean_error(blind.alone):.2f}× at the "
-            f"default 3,000 MHz (within 10 %: {_within(measured.alone)} of 5 against {_within(blind.alone)}); "
-            f"calibrated on four, {_within(measured.loo)} of 5 (mean {_mean_error(measured.loo):.2f}×, against "
+            f"default {_default_clock()} (within 10 %: {_within(measured.alone)} of {len(measured.alone)} against "
+            f"{_within(blind.alone)}); calibrated on the others, {_within(measured.loo)} of {len(measured.loo)} "
+            f"(mean {_mean_error(measured.loo):.2f}×, against "
             f"{_mean_error(blind.loo):.2f}×): the calibration measured what the clock hid, and still does for a CPU "
             "off x86-64 Linux, where the scan does not measure it."]
 
