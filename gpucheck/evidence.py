@@ -55,6 +55,11 @@ _MEASURED_SPEC = {
     "samples": _f(False, 1, 1e15),
 }
 _TRAIN_KEYS = {k: v for k, v in TRAIN_SPEC.items() if k != "grad_accum"}
+# What a published run's stack did where its row is silent, unlike today's default (records.TrainSpec): the QLoRA runs
+# published before TRL 0.26 (Dec 2025) prepared the 4-bit model with PEFT's prepare_model_for_kbit_training, directly or
+# through TRL's SFTTrainer, which casts every layer it leaves unquantized to fp32; a row whose stack did not says
+# qlora_upcast = false
+_PUBLISHED_TRAIN = {"qlora_upcast": True}
 _ROW_SPEC: dict[str, tuple] = {
     "id": _s(True), "what": _s(True), "quote": _s(True), "how": _s(True), "role": _s(True, ROLES),
     "family": _s(False, FAMILIES), "workload": _s(), "model": _s(), "note": _s(),
@@ -232,7 +237,7 @@ def _row(where: str, i: int, raw: Any, defaults: dict[str, Any], models: dict[st
                        f"got {r['nodes']}")
     if not family:
         raise BadInput(f"{where}: missing key '{prefix}family' (one of {', '.join(FAMILIES)})")
-    changes = {k: r[k] for k in _TRAIN_KEYS if k in r}
+    changes = {**_PUBLISHED_TRAIN, **{k: r[k] for k in _TRAIN_KEYS if k in r}}
     if "accumulation" in r:
         changes["grad_accum"] = r["accumulation"]
     train = dataclasses.replace(base_train, **changes)

@@ -251,8 +251,11 @@ class TrainSpec:
     #   stacks do by default (litgpt's fabric.no_backward_sync; accelerate's accumulate() and the Hugging Face Trainer
     #   unless sync_each_batch): every GPU holds the whole model's gradients, unsharded, until the micro-batch that
     #   synchronizes; False: the script reduce-scatters every micro-batch (sync_each_batch=True; InternEvo)
-    qlora_upcast: bool = True  # QLoRA: the unquantized layers (embeddings, lm_head, norms) are upcast to fp32 for mixed
-    #   precision, as PEFT's prepare_model_for_kbit_training does; false where the stack skips it (ms-swift 1.x; PEFT on GPTQ)
+    qlora_upcast: bool = False  # QLoRA: true = the unquantized layers (embeddings, lm_head, norms) are upcast to fp32 for
+    #   mixed precision by PEFT's prepare_model_for_kbit_training, which TRL's SFTTrainer ran on a 4-bit model before
+    #   TRL 0.26; false = they stay in the dtype the model was loaded in, as TRL 0.26 and newer leave them (huggingface/trl
+    #   #4577, Dec 2025: SFTTrainer calls get_peft_model alone), as Unsloth, torchtune and ms-swift do, and as the recipe
+    #   gpucheck prints loads them (torch_dtype 16-bit). Published rows default to true (gpucheck/evidence.py)
     qlora_kernel: str = "bitsandbytes"  # QLoRA's 4-bit layers: bitsandbytes (Hugging Face / PEFT, litgpt, Unsloth: MatMul4Bit
     #   keeps each layer's input for backward) | torchao (torchtune's linear_nf4: keeps only the NF4 weight) | gptq (auto-gptq's
     #   QuantLinear on the PyTorch path: dequantizes each weight to fp16 and keeps it for backward)

@@ -12,6 +12,8 @@ from typing import Any
 
 from gpucheck.advise.gpu_support import GpuFacts, bf16_ok, offload_settings
 from gpucheck.advise.mirrors import continuation, with_download_mirrors
+from gpucheck.estimate.factors import load_factors
+from gpucheck.estimate.params import qlora_upcast_bytes
 from gpucheck.i18n import fmt_list, tr
 from gpucheck.records import TrainSpec, Workload
 
@@ -73,7 +75,40 @@ def _peft_lines(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         lines.append("from transformers import BitsAndBytesConfig")
         lines.append('bnb = BitsAndBytesConfig(load_in_4bit=True, bnb_4bit_quant_type="nf4", '
                      f"bnb_4bit_use_double_quant=True, bnb_4bit_compute_dtype={dtype}{storage})")
+        lines += _qlora_load_lines(train, workload, dtype, task)
     return lines
+
+
+def _qlora_load_lines(train: TrainSpec, workload: Workload, dtype: str, task: str | None) -> list[str]:
+    """How the 4-bit model is loaded and prepared, as the estimate prices it (train.qlora_upcast): the layers QLoRA
+    leaves unquantized stay 16-bit (TRL 0.26 or newer), or PEFT's prepare_model_for_kbit_training casts them to fp32."""
+    lines = []
+    if task == "CAUSAL_LM" and workload.model.name:
+        lines.append("from transformers import AutoModelForCausalLM")
+        lines.append(f'model = AutoModelForCausalLM.from_pretrained("{workload.model.name}", '
+                     f"quantization_config=bnb, dtype={dtype})")
+    if not train.upcasts_frozen:
+        extra = qlora_upcast_bytes(workload.model, train, load_factors()) / 2**30
+        lines.append("# " + tr("the embeddings, output layer and norms stay 16-bit, as in the estimate: give the model "
+                                "and peft_config=lora to TRL's SFTTrainer (TRL 0.26 or newer), without PEFT's "
+                                "prepare_model_for_kbit_training, which casts them to fp32 ({gib} GiB more, and a "
+                                "slower step)", gib=f"{extra:.1f}"))
+    return lines
+
+
+def _load_dtype_lines(train: TrainSpec, facts: GpuFacts) -> list[str]:
+    """The dtype to load a Hugging Face model in for the weights the estimate prices: from_pretrained loads a checkpoint
+    in its saved dtype since transformers 5 (bf16 for most LLMs) and in fp32 before; TRL's SFTTrainer given a model
+    name loads it in fp32 (trl/trainer/sft_trainer.py, 'it defaults to float32')."""
+    if train.method == "full" and train.precision in ("bf16", "fp16"):
+        return ["# " + tr("mixed precision keeps fp32 weights, as estimated: load or build the model with "
+                          "dtype=torch.float32 (transformers 5 takes the dtype its config names, bf16 for most LLMs, "
+                          "which then trains in pure bf16: --precision bf16-pure)")]
+    if train.method == "lora" and train.precision in ("bf16", "fp16", "bf16-pure", "fp16-pure"):
+        dtype = "torch.bfloat16" if bf16_ok(facts) else "torch.float16"
+        return ["# " + tr("the frozen model stays 16-bit, as estimated: load it with dtype={dtype} (transformers 4, "
+                          "and TRL's SFTTrainer given a model name, load it in fp32: twice the weights)", dtype=dtype)]
+    return []
 
 
 def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, facts: GpuFacts) -> str:
@@ -141,6 +176,8 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         lines.append("# " + tr("pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off "
                                 "(weights, gradients and optimizer state all in fp16, no loss scaling: small "
                                 "gradients can underflow)"))
+    if workload.model.arch == "transformer" and not unsloth:
+        lines += _load_dtype_lines(train, facts)
     if train.method in ("lora", "qlora") and not unsloth:
         lines += _peft_lines(settings, train, workload, facts)
     if workload.model.arch in ("cnn", "mlp") and (train.precision != "fp32" or (k and k > 1)):

@@ -42,9 +42,13 @@ def with_unsloth(train: TrainSpec) -> TrainSpec:
 def describe(workload: Workload, train: TrainSpec) -> tuple[str, str, dict[str, Any]]:
     """The rung's title, what it costs, and the setting the recipe reads."""
     ram = offloaded_checkpoint_bytes(workload.model, train, load_factors())
-    cost = tr("loses nothing: the same adapters trained on the same data through Unsloth's own kernels, with LoRA "
-              "dropout 0 (which they need); the loss keeps no logits and the frozen layers stay 16-bit; "
-              "needs pip install unsloth")
+    if train.upcasts_frozen:  # the job's stack casts the unquantized layers to fp32 (PEFT's preparation); Unsloth does not
+        cost = tr("loses nothing: the same adapters trained on the same data through Unsloth's own kernels, with LoRA "
+                  "dropout 0 (which they need); the loss keeps no logits and the frozen layers stay 16-bit; "
+                  "needs pip install unsloth")
+    else:
+        cost = tr("loses nothing: the same adapters trained on the same data through Unsloth's own kernels, with LoRA "
+                  "dropout 0 (which they need); the loss keeps no logits; needs pip install unsloth")
     if ram:
         cost += tr("; each layer's checkpoint waits in CPU RAM (about {ram} more)", ram=fmt_gib(ram))
     return tr("Train with Unsloth"), cost, {"unsloth": True}

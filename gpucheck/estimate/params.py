@@ -169,6 +169,15 @@ def weights_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCou
     return weight_parts(m, t, f, pc).total
 
 
+def qlora_upcast_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
+    """The weight bytes PEFT's prepare_model_for_kbit_training adds to this QLoRA job: the layers it leaves unquantized
+    (embeddings, output layer, norms) in fp32 instead of 16 bits (train.qlora_upcast); 0 where it changes nothing."""
+    if t.method != "qlora":
+        return 0.0
+    up, kept = (dataclasses.replace(t, qlora_upcast=v) for v in (True, False))
+    return weights_bytes(m, up, f, param_counts(m, up)) - weights_bytes(m, kept, f, param_counts(m, kept))
+
+
 def gradients_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> float:
     if t.precision in PURE_16BIT and t.method == "full":
         return pc.trainable * f["pure_bf16"]["grads"]

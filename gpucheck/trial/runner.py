@@ -463,9 +463,9 @@ def _transformers(spec, device, batch):
         if train.get("grad_checkpointing") and hasattr(model, "enable_input_require_grads"):
             model.enable_input_require_grads()
         peft, lcfg = _lora_config(spec, model_type)
-        if method == "qlora" and train.get("qlora_upcast", True):
-            # PEFT's own preparation, as TRL's SFTTrainer runs it on a 4-bit model and the estimate prices it
-            # (train.qlora_upcast): the layers left unquantized (embeddings, head, norms) become fp32
+        if method == "qlora" and train.get("qlora_upcast", False):
+            # PEFT's own preparation, where the job asks for it (train.qlora_upcast: TRL's SFTTrainer before 0.26):
+            # the layers left unquantized (embeddings, head, norms) become fp32; else they stay as loaded, 16-bit
             prepare = getattr(peft, "prepare_model_for_kbit_training", None)  # PEFT >= 0.4
             if prepare is not None:
                 model = prepare(model, use_gradient_checkpointing=False)

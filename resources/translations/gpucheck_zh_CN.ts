@@ -1148,97 +1148,112 @@
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="58"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="60"/>
         <source>the experts' weights take LoRA through target_parameters (PEFT 0.17 or newer), which needs lora_dropout=0</source>
         <translation>专家权重要通过 target_parameters 加 LoRA（PEFT 0.17 或更新），这时需要 lora_dropout=0</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="71"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="73"/>
         <source>a mixture of experts in 4 bits needs each expert as its own linear layer: pip install "transformers&lt;5"</source>
         <translation>混合专家模型要以 4 位加载，每个专家须是独立的线性层：pip install "transformers&lt;5"</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="122"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="92"/>
+        <source>the embeddings, output layer and norms stay 16-bit, as in the estimate: give the model and peft_config=lora to TRL's SFTTrainer (TRL 0.26 or newer), without PEFT's prepare_model_for_kbit_training, which casts them to fp32 ({gib} GiB more, and a slower step)</source>
+        <translation>词嵌入、输出层和归一化层保持 16 位，与估算一致：把 model 和 peft_config=lora 交给 TRL 的 SFTTrainer（TRL 0.26 或更新版本），不要调用 PEFT 的 prepare_model_for_kbit_training，它会把这些层转成 fp32（多占 {gib} GiB，每步也更慢）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="104"/>
+        <source>mixed precision keeps fp32 weights, as estimated: load or build the model with dtype=torch.float32 (transformers 5 takes the dtype its config names, bf16 for most LLMs, which then trains in pure bf16: --precision bf16-pure)</source>
+        <translation>混合精度保留 fp32 权重，与估算一致：加载或构建模型时用 dtype=torch.float32（transformers 5 采用配置里写的 dtype，多数大模型是 bf16，训练就成了纯 bf16，即 --precision bf16-pure）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="109"/>
+        <source>the frozen model stays 16-bit, as estimated: load it with dtype={dtype} (transformers 4, and TRL's SFTTrainer given a model name, load it in fp32: twice the weights)</source>
+        <translation>冻结的模型保持 16 位，与估算一致：用 dtype={dtype} 加载（transformers 4，以及只给模型名称的 TRL SFTTrainer，会以 fp32 加载，权重翻倍）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/recipes.py" line="157"/>
         <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
         <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估算的长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="129"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="164"/>
         <source>Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs PyTorch 2.8 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); older ones refuse it ("fp16 mixed precision requires a GPU (not 'mps')", huggingface/accelerate#3718)</source>
         <translation>Apple MPS：不设 fp16=True，这里用 FP32 训练。在 MPS 上用 FP16 混合精度需要 PyTorch 2.8 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；旧版本会拒绝（"fp16 mixed precision requires a GPU (not 'mps')"，huggingface/accelerate#3718）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="134"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="169"/>
         <source>Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); else remove it and train in FP32</source>
         <translation>Apple MPS：bf16=True 需要 macOS 14、PyTorch 2.6 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；否则请删掉它，用 FP32 训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="138"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="173"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="141"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="176"/>
         <source>pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off (weights, gradients and optimizer state all in fp16, no loss scaling: small gradients can underflow)</source>
         <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="154"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="191"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="155"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="192"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="157"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="194"/>
         <source>use_liger_kernel=True: pip install liger-kernel (Hugging Face transformers 4.52 or newer; Linux or WSL2, or the triton-windows package on Windows)</source>
         <translation>use_liger_kernel=True：先 pip install liger-kernel（需要 Hugging Face transformers 4.52 或更新版本；Linux 或 WSL2，Windows 上可用 triton-windows 包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="161"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="198"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="163"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="200"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="176"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="213"/>
         <source>import unsloth before trl and transformers</source>
         <translation>先 import unsloth，再导入 trl 和 transformers</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="211"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="248"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="222"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="259"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="265"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="302"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="268"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="305"/>
         <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
         <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="272"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="309"/>
         <source>these scripts have no Adafactor option: kohya's sd-scripts take --optimizer_type "Adafactor", or replace the script's optimizer with transformers.optimization.Adafactor (scale_parameter=False, relative_step=False)</source>
         <translation>这些脚本没有 Adafactor 选项：kohya 的 sd-scripts 可以用 --optimizer_type "Adafactor"，或者把脚本里的优化器换成 transformers.optimization.Adafactor（scale_parameter=False, relative_step=False）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="276"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="313"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -1510,17 +1525,22 @@
         <translation>只能读取共享系统内存的 {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/unsloth.py" line="45"/>
+        <location filename="../../gpucheck/advise/unsloth.py" line="46"/>
         <source>loses nothing: the same adapters trained on the same data through Unsloth's own kernels, with LoRA dropout 0 (which they need); the loss keeps no logits and the frozen layers stay 16-bit; needs pip install unsloth</source>
         <translation>没有任何损失，用同样的数据训练同样的适配器，只是改由 Unsloth 自己的内核计算，LoRA dropout 设为 0（这些内核需要）；损失不再保存 logits，冻结的层保持 16 位；需要 pip install unsloth</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/unsloth.py" line="49"/>
+        <location filename="../../gpucheck/advise/unsloth.py" line="50"/>
+        <source>loses nothing: the same adapters trained on the same data through Unsloth's own kernels, with LoRA dropout 0 (which they need); the loss keeps no logits; needs pip install unsloth</source>
+        <translation>没有任何损失，用同样的数据训练同样的适配器，只是改由 Unsloth 自己的内核计算，LoRA dropout 设为 0（这些内核需要）；损失不再保存 logits；需要 pip install unsloth</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/unsloth.py" line="53"/>
         <source>; each layer's checkpoint waits in CPU RAM (about {ram} more)</source>
         <translation>；每一层的检查点放在 CPU 内存里（约多占 {ram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/unsloth.py" line="50"/>
+        <location filename="../../gpucheck/advise/unsloth.py" line="54"/>
         <source>Train with Unsloth</source>
         <translation>改用 Unsloth 训练</translation>
     </message>
@@ -7817,6 +7837,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>mixed precision keeps fp32 weights, as estimated: load the model with dtype=torch.float32 (transformers 5 loads most LLMs in bf16, which then trains in pure bf16: --precision bf16-pure)</source>
+        <translation type="vanished">混合精度保留 fp32 权重，与估算一致：用 dtype=torch.float32 加载模型（transformers 5 默认以 bf16 加载多数大模型，训练就成了纯 bf16：--precision bf16-pure）</translation>
     </message>
     <message>
         <source>--avg-seq-len: a trial runs full rows of --seq-len tokens; give this option to 'gpucheck estimate' instead</source>

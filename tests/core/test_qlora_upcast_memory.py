@@ -16,6 +16,11 @@ import dataclasses
 
 import pytest
 
+from gpucheck import estimate as E
+from gpucheck.advise import advise
+from gpucheck.catalog import get_workload
+from gpucheck.machine import Machine
+from tests.conftest import FIXTURES
 from tests.core import accuracy as A
 from tests.helpers import evidence_rows
 
@@ -50,3 +55,20 @@ def test_swift_keeps_qwens_embeddings_and_head_in_bf16(rows):
     extra = A.run(upcast).breakdown.weights_bytes - A.run(r).breakdown.weights_bytes
     assert extra == pytest.approx(2 * 151936 * 4096 * 2, rel=0.02)
     assert A.need_error(upcast) < 0 and A.need_error(r) < 0
+
+
+def test_the_printed_qlora_recipe_loads_the_model_as_the_estimate_prices_it():
+    """The recipe gpucheck prints for a 12 GB RTX 3060 loads Llama 3 8B in bf16 and hands it to TRL's SFTTrainer,
+    which since TRL 0.26 (huggingface/trl#4577) runs no prepare_model_for_kbit_training; the recipe names what that
+    call would add: the 1.05 B weights left unquantized (embeddings and lm_head, 128,256 × 4,096 each, untied, and the
+    65 RMSNorm weights of 4,096), from 2 to 4 bytes each. The job's estimate is the recipe's: no fp32 copy in it."""
+    m = Machine.load(FIXTURES / "machines" / "rtx3060-12gb-hdd-desktop.json")
+    w = get_workload("llama3-8b-qlora")
+    a = advise(m, w, E.Target.from_machine(m))
+    assert "dtype=torch.bfloat16)" in a.snippet and "from_pretrained(\"meta-llama/Meta-Llama-3-8B\"" in a.snippet
+    unquantized = 2 * 128256 * 4096 + 65 * 4096
+    assert f"({unquantized * 2 / 2**30:.1f} GiB more" in a.snippet
+    upcast = dataclasses.replace(w, train=dataclasses.replace(w.train, qlora_upcast=True))
+    t = E.Target.from_machine(m)
+    extra = E.estimate(upcast, t).breakdown.weights_bytes - E.estimate(w, t).breakdown.weights_bytes
+    assert extra == pytest.approx(unquantized * 2, rel=0.001)

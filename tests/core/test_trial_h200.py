@@ -3,7 +3,6 @@ trials' figures as a user reads them, replayed from what the runner measured the
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -43,8 +42,6 @@ def _replayed(row: dict):
         measured["samples_per_second"] = measured["samples_per_second"] / per_row
     raw = {"outcome": r["outcome"], "measured": measured, "libraries": r["libraries"], "python": r["python"]}
     workload = trial_workload(get_workload(row["job"]), _machine(), "cuda")
-    if workload.train.method == "qlora":  # recorded before the runner ran PEFT's fp32 upcast (h200-c): none
-        workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, qlora_upcast=False))
     return workload, _result(workload, r["python"], raw, _machine(), 5)
 
 
