@@ -89,10 +89,10 @@ def _qlora_load_lines(train: TrainSpec, workload: Workload, dtype: str, task: st
                      f"quantization_config=bnb, dtype={dtype})")
     if not train.upcasts_frozen:
         extra = qlora_upcast_bytes(workload.model, train, load_factors()) / 2**30
-        lines.append("# " + tr("the embeddings, output layer and norms stay 16-bit, as in the estimate: give the model "
-                                "and peft_config=lora to TRL's SFTTrainer (TRL 0.26 or newer), without PEFT's "
-                                "prepare_model_for_kbit_training, which casts them to fp32 ({gib} GiB more, and a "
-                                "slower step)", gib=f"{extra:.1f}"))
+        lines.append("# " + tr("the embeddings, output layer and norms stay 16-bit, as in the estimate: do not call "
+                                "PEFT's prepare_model_for_kbit_training, which casts them to fp32 ({gib} GiB more, and "
+                                "a slower step); TRL's SFTTrainer calls it no more since TRL 0.26",
+                                gib=f"{extra:.1f}"))
     return lines
 
 

@@ -1159,8 +1159,8 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/recipes.py" line="92"/>
-        <source>the embeddings, output layer and norms stay 16-bit, as in the estimate: give the model and peft_config=lora to TRL's SFTTrainer (TRL 0.26 or newer), without PEFT's prepare_model_for_kbit_training, which casts them to fp32 ({gib} GiB more, and a slower step)</source>
-        <translation>词嵌入、输出层和归一化层保持 16 位，与估算一致：把 model 和 peft_config=lora 交给 TRL 的 SFTTrainer（TRL 0.26 或更新版本），不要调用 PEFT 的 prepare_model_for_kbit_training，它会把这些层转成 fp32（多占 {gib} GiB，每步也更慢）</translation>
+        <source>the embeddings, output layer and norms stay 16-bit, as in the estimate: do not call PEFT's prepare_model_for_kbit_training, which casts them to fp32 ({gib} GiB more, and a slower step); TRL's SFTTrainer calls it no more since TRL 0.26</source>
+        <translation>词嵌入、输出层和归一化层保持 16 位，与估算一致：不要调用 PEFT 的 prepare_model_for_kbit_training，它会把这些层转成 fp32（多占 {gib} GiB，每步也更慢）；TRL 的 SFTTrainer 从 0.26 起已不再调用它</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/recipes.py" line="104"/>
@@ -7837,6 +7837,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>the embeddings, output layer and norms stay 16-bit, as in the estimate: give the model and peft_config=lora to TRL's SFTTrainer (TRL 0.26 or newer), without PEFT's prepare_model_for_kbit_training, which casts them to fp32 ({gib} GiB more, and a slower step)</source>
+        <translation type="vanished">词嵌入、输出层和归一化层保持 16 位，与估算一致：把 model 和 peft_config=lora 交给 TRL 的 SFTTrainer（TRL 0.26 或更新版本），不要调用 PEFT 的 prepare_model_for_kbit_training，它会把这些层转成 fp32（多占 {gib} GiB，每步也更慢）</translation>
     </message>
     <message>
         <source>mixed precision keeps fp32 weights, as estimated: load the model with dtype=torch.float32 (transformers 5 loads most LLMs in bf16, which then trains in pure bf16: --precision bf16-pure)</source>
