@@ -145,10 +145,11 @@ def qlora_dequantized_weight_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, A
 
 def qlora_kept_input_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """QLoRA: bytes per token and block (16-bit) of the 4-bit layers' inputs that the kernel keeps for backward and a frozen
-    16-bit layer would not (resources/factors.toml [qlora.kept_input_copies]): bitsandbytes keeps the attention input, the
-    output projection's input, the MLP input and the down projection's input; torchao (torchtune) keeps none."""
-    if t.method != "qlora":
-        return 0.0
+    16-bit layer would not (resources/factors.toml [qlora.kept_input_copies]): bitsandbytes before 0.43.2 keeps the
+    attention input, the output projection's input, the MLP input and the down projection's input; newer bitsandbytes
+    and torchao (torchtune) keep none."""
+    if t.method != "qlora" or (t.qlora_kernel == "bitsandbytes" and not t.qlora_keeps_input):
+        return 0.0  # bitsandbytes 0.43.2 and newer keep only the 4-bit weight (train.qlora_keeps_input)
     copies = float(f["qlora"]["kept_input_copies"][t.qlora_kernel])
     h = m.hidden or 0
     q_out = (m.heads or 1) * head_dim(m)

@@ -1,4 +1,5 @@
-"""QLoRA through bitsandbytes keeps every 4-bit layer's input for backward; torchtune's NF4 layers do not.
+"""QLoRA through bitsandbytes before 0.43.2 keeps every 4-bit layer's input for backward; newer bitsandbytes and torchtune's
+NF4 layers do not.
 
 - bitsandbytes/autograd/_functions.py MatMul4Bit.forward: 'if any(ctx.needs_input_grad[:2]): ctx.tensors = (A, B)'.
   A frozen 16-bit nn.Linear (LoRA) keeps no input: autograd saves mm's input only for the weight's gradient.
@@ -16,6 +17,8 @@ import dataclasses
 
 import pytest
 
+from gpucheck import estimate as E
+from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.evidence import load_evidence
 from tests.core import accuracy as A
 
@@ -63,3 +66,28 @@ def test_torchtune_nf4_keeps_no_inputs(rows):
     assert r.train.qlora_kernel == "torchao" and r.measured.value == 7.4
     bnb = dataclasses.replace(r, train=dataclasses.replace(r.train, qlora_kernel="bitsandbytes"))
     assert A.run(bnb).allocated_bytes > A.run(r).allocated_bytes
+
+
+def test_bitsandbytes_0_43_2_and_newer_keep_no_input():
+    """bitsandbytes#1270 (0.43.2, July 2024) made MatMul4Bit keep only the 4-bit weight ('ctx.tensors = (None, B)'), so
+    the built-in job as a user runs it today keeps no 4-bit layer's input: without checkpointing, Llama 3 8B at 2,048
+    tokens keeps 32 layers × 2,048 tokens × 2 B × (4,096 attention input + 4,096 output projection input + 4,096 MLP
+    input + 14,336 down projection input) less than the same job on an older bitsandbytes."""
+    w = get_workload("llama3-8b-qlora")
+    w = dataclasses.replace(w, train=dataclasses.replace(w.train, grad_checkpointing=False))
+    assert not w.train.qlora_keeps_input
+    old = dataclasses.replace(w, train=dataclasses.replace(w.train, qlora_keeps_input=True))
+    t = E.Target.from_gpu(find_gpu("a100 80gb"))
+    saved = E.estimate(old, t).breakdown.activations_bytes - E.estimate(w, t).breakdown.activations_bytes
+    assert saved == pytest.approx(32 * 2048 * 2 * (3 * 4096 + 14336), rel=0.01)
+
+
+def test_the_h200_trials_ran_a_bitsandbytes_that_keeps_no_input():
+    """The recorded H200 QLoRA trials ran bitsandbytes 0.50.2 (trials.jsonl 'libraries'): their rows say so, and their
+    reserved memory is met within 7 % either way (validation rows)."""
+    h200 = {r.id: r for r in load_evidence() if r.id.startswith("gpucheck-h200-") and r.train.method == "qlora"}
+    mem = [r for r in h200.values() if r.measured.is_memory]
+    assert len(h200) == 6 and len(mem) == 3
+    assert all(not r.train.qlora_keeps_input for r in h200.values())
+    for r in mem:
+        assert -0.07 <= A.memory_error(r) <= 0.07, (r.id, A.memory_error(r))

@@ -95,7 +95,11 @@ def test_with_lora_dropout_unsloth_keeps_what_peft_layers_keep():
     f = load_factors()
     fast = transformer_activation_bytes(w.model, dataclasses.replace(w.train, stack="unsloth", lora_dropout=0.0), f)
     peft = transformer_activation_bytes(w.model, dataclasses.replace(w.train, stack="unsloth", lora_dropout=0.05), f)
-    assert peft > fast * 1.5
+    # Hugging Face's layer keeps more than Unsloth's kernels (+37 % here, with a bitsandbytes that keeps no 4-bit
+    # layer's input: 0.43.2 and newer), and the older bitsandbytes' kept inputs come back with PEFT's layers
+    assert peft > fast * 1.3
+    old_bnb = dataclasses.replace(w.train, stack="unsloth", lora_dropout=0.05, qlora_keeps_input=True)
+    assert transformer_activation_bytes(w.model, old_bnb, f) > peft
 
 
 def _rtx4060_qlora():
