@@ -120,13 +120,21 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     if k and k > 1:
         args.append(f"    gradient_accumulation_steps={k},")
     mps = facts.backend == "metal"
+    packed = _packed(train, workload)
+    # TRL's SFTConfig (printed for packed rows) turns bf16 and gradient checkpointing on unless told otherwise
+    # (trl/trainer/sft_config.py: 'gradient_checkpointing: Defaults to True', 'bf16: Defaults to True if fp16 is not
+    # set'), so a packed recipe says "off" where the estimate has them off
     if train.precision in ("bf16", "bf16-pure"):
         args.append("    bf16=True,")
     elif train.precision == "fp16" and not mps:
         args.append("    fp16=True,")
+    elif packed:
+        args.append("    bf16=False,")
     unsloth = bool(settings.get("unsloth")) and train.method in ("lora", "qlora")
     if train.grad_checkpointing and not unsloth:  # Unsloth's own checkpointing is set on its model (below)
         args.append("    gradient_checkpointing=True,")
+    elif packed and not unsloth:
+        args.append("    gradient_checkpointing=False,")
     if settings.get("use_liger_kernel"):
         args.append("    use_liger_kernel=True,")
     if train.cpu_offload and "deepspeed" not in settings:  # configured offload: its DeepSpeed config
@@ -149,7 +157,6 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         lines.append("import torch")
     if "deepspeed" in settings:
         lines += _ds_config_lines(settings["deepspeed"], train)
-    packed = _packed(train, workload)
     if packed:  # the time assumes packed rows (TRL docs, "Packing"): TRL's SFTConfig does it
         args += ["    packing=True,", f"    max_length={train.seq_len},"]
         lines += ["from trl import SFTConfig", "args = SFTConfig("] + args + [")"]

@@ -34,3 +34,12 @@ def test_the_load_line_reads_in_chinese():
     with use_language("zh_CN"):
         s = _snippet("qwen2.5-1.5b-lora", "rtx 3060 12gb")
     assert "用 dtype=torch.bfloat16 加载" in s
+
+
+def test_a_packed_recipe_turns_off_what_trls_sftconfig_turns_on():
+    """TRL's SFTConfig turns gradient checkpointing on by default ('gradient_checkpointing: Defaults to True instead of
+    False', trl/trainer/sft_config.py): a packed job estimated without it says so, or its run is slower than estimated."""
+    w = E.apply_overrides(get_workload("qwen2.5-1.5b-lora"), grad_checkpointing=False)
+    a = advise(None, w, E.Target.from_gpu(find_gpu("rtx 3060 12gb")))
+    assert "SFTConfig(" in a.snippet
+    assert "gradient_checkpointing=False" in a.snippet and "gradient_checkpointing=True" not in a.snippet
