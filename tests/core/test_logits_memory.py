@@ -8,6 +8,8 @@ transformers' loss_utils.py, litgpt's chunked_cross_entropy and the fused kernel
 from __future__ import annotations
 
 import dataclasses
+import json
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +26,8 @@ from gpucheck.hf_config import workload_from_config
 from gpucheck.records import ModelSpec, TrainSpec
 from tests.core import accuracy as A
 from tests.helpers import evidence_row
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # malaysia-ai/Chunk-loss-LoRA benchmark/ce.py (2024): B, T, D, V, R = 4, 1024, 768, 128256, 64; a frozen bf16
 # lm_head plus a rank-64 LoRA branch, nn.CrossEntropyLoss on the bf16 logits, backward; torch.cuda.max_memory_allocated
@@ -60,6 +64,20 @@ def test_hugging_face_loss_upcasts_and_keeps_fp32_copies():
     assert logits_bytes_per_element(dataclasses.replace(hf, precision="bf16-pure"), f) == 2 + 3 * 2
     assert logits_bytes_per_element(dataclasses.replace(hf, cross_entropy="chunked"), f) == 2 + 2
     assert logits_bytes_per_element(dataclasses.replace(hf, stack="handtuned"), f) == 2 + 2
+
+
+def test_the_hugging_face_loss_count_is_what_its_code_allocates_under_autocast():
+    """benchmarks/measure_sft_loss_memory.py ran transformers 5's ForCausalLMLoss path under bf16 autocast (a frozen
+    16-bit lm_head over 2,047 predicted tokens of Llama 3's 128,256-entry vocabulary, with backward): its peak is the
+    estimate's bytes per logit within 0.5 %, at batch 1 and 2."""
+    data = json.loads((ROOT / "benchmarks" / "data" / "sft-loss-memory.json").read_text(encoding="utf-8"))
+    f = load_factors()
+    t = TrainSpec(precision="bf16", stack="eager")
+    rows = [r for r in data["rows"] if r["loss"] == "full"]
+    assert [r["batch"] for r in rows] == [1, 2]
+    for r in rows:
+        estimated = logits_bytes_per_element(t, f) * r["tokens"] * data["vocab"]
+        assert estimated == pytest.approx(r["peak_bytes"], rel=0.005)
 
 
 def test_the_reserve_grows_with_the_vocabulary_not_only_with_the_total():
