@@ -255,12 +255,12 @@ class TrainSpec:
     #   mixed precision by PEFT's prepare_model_for_kbit_training, which TRL's SFTTrainer ran on a 4-bit model before
     #   TRL 0.26; false = they stay in the dtype the model was loaded in, as TRL 0.26 and newer leave them (huggingface/trl
     #   #4577, Dec 2025: SFTTrainer calls get_peft_model alone), as Unsloth, torchtune and ms-swift do, and as the recipe
-    #   gpucheck prints loads them (torch_dtype 16-bit). Published rows default to true (gpucheck/evidence.py)
+    #   gpucheck prints loads them (dtype=torch.bfloat16). Published rows default to true (gpucheck/evidence.py)
     qlora_keeps_input: bool = False  # bitsandbytes' MatMul4Bit keeps each 4-bit layer's input for backward, as it did
     #   before 0.43.2 ('ctx.tensors = (A, B)'); 0.43.2 and newer (July 2024, bitsandbytes-foundation/bitsandbytes#1270:
     #   'ctx.tensors = (None, B)') keep only the 4-bit weight. Published rows default to true (gpucheck/evidence.py)
-    qlora_kernel: str = "bitsandbytes"  # QLoRA's 4-bit layers: bitsandbytes (Hugging Face / PEFT, litgpt, Unsloth: MatMul4Bit
-    #   keeps each layer's input for backward) | torchao (torchtune's linear_nf4: keeps only the NF4 weight) | gptq (auto-gptq's
+    qlora_kernel: str = "bitsandbytes"  # QLoRA's 4-bit layers: bitsandbytes (Hugging Face / PEFT, litgpt, Unsloth: MatMul4Bit,
+    #   whose kept input qlora_keeps_input says) | torchao (torchtune's linear_nf4: keeps only the NF4 weight) | gptq (auto-gptq's
     #   QuantLinear on the PyTorch path: dequantizes each weight to fp16 and keeps it for backward)
     qlora_dequant_dtype: str = "compute"  # bitsandbytes: the dtype a 4-bit weight dequantizes to (quant_state.dtype, the
     #   dtype it was quantized from): bitsandbytes <= 0.42 quantizes '.half()' (fp16), >= 0.43 keeps the loaded dtype (fp32

@@ -104,7 +104,7 @@ def _load_dtype_lines(train: TrainSpec, facts: GpuFacts) -> list[str]:
         return ["# " + tr("mixed precision keeps fp32 weights, as estimated: load or build the model with "
                           "dtype=torch.float32 (transformers 5 takes the dtype its config names, bf16 for most LLMs, "
                           "which then trains in pure bf16: --precision bf16-pure)")]
-    if train.method == "lora" and train.precision in ("bf16", "fp16", "bf16-pure", "fp16-pure"):
+    if train.method == "lora" and train.precision in ("bf16", "fp16"):  # pure 16-bit: its own line says how to load
         dtype = "torch.bfloat16" if bf16_ok(facts) else "torch.float16"
         return ["# " + tr("the frozen model stays 16-bit, as estimated: load it with dtype={dtype} (transformers 4, "
                           "and TRL's SFTTrainer given a model name, load it in fp32: twice the weights)", dtype=dtype)]
