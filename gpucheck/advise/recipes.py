@@ -120,7 +120,7 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     if k and k > 1:
         args.append(f"    gradient_accumulation_steps={k},")
     mps = facts.backend == "metal"
-    packed = _packed(train, workload)
+    packed = packs_rows(train, workload)
     # TRL's SFTConfig (printed for packed rows) turns bf16 and gradient checkpointing on unless told otherwise
     # (trl/trainer/sft_config.py: 'gradient_checkpointing: Defaults to True', 'bf16: Defaults to True if fp16 is not
     # set'), so a packed recipe says "off" where the estimate has them off
@@ -137,6 +137,8 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         args.append("    gradient_checkpointing=False,")
     if settings.get("use_liger_kernel"):
         args.append("    use_liger_kernel=True,")
+    if settings.get("loss_type") and packed:  # TRL's chunked loss (advise/fused_loss.py)
+        args.append(f'    loss_type="{settings["loss_type"]}",')
     if train.cpu_offload and "deepspeed" not in settings:  # configured offload: its DeepSpeed config
         settings = {**settings, **offload_settings(train)}
     optim = settings.get("optim")
@@ -230,7 +232,7 @@ def _unsloth_lines(train: TrainSpec, workload: Workload) -> list[str]:
     return lines + [")"]
 
 
-def _packed(train: TrainSpec, workload: Workload) -> bool:
+def packs_rows(train: TrainSpec, workload: Workload) -> bool:
     """The estimate packs short samples into full rows (estimate._speed): the recipe must too."""
     avg = workload.data.avg_seq_len
     return bool(workload.model.arch == "transformer" and train.packing and avg and train.seq_len

@@ -106,13 +106,15 @@ def _mixed_precision_text(precision: str) -> tuple[str, str, dict[str, Any]]:
 
 
 def _cand_fused_loss(c: Climb) -> list[TrainSpec]:
+    """Liger's fused loss where it runs, else TRL's chunked loss where the recipe is TRL's (advise/fused_loss.py)."""
     f = c.facts
-    return [fused_loss.with_fused_loss(c.train)] if fused_loss.offered(c.workload, c.train, f.backend,
-                                                                       f.compute_capability) else []
+    if fused_loss.offered(c.workload, c.train, f.backend, f.compute_capability):
+        return [fused_loss.with_fused_loss(c.train)]
+    return [fused_loss.with_trl_chunked_loss(c.train)] if fused_loss.trl_offered(c.workload, c.train) else []
 
 
 def _desc_fused_loss(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]:
-    return fused_loss.describe(c.workload)
+    return fused_loss.describe(c.workload, t)
 
 
 def _cand_unsloth(c: Climb) -> list[TrainSpec]:

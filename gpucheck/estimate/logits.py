@@ -18,6 +18,9 @@ with the code it was counted from):
   bf16 — 4 B held + 3 fp32 copies per logit.
 - `fused` — a fused or compiled loss (Unsloth's Triton cross-entropy, llm.c's fused classifier, a
   torch.compile'd loss): the logits and one gradient of the same dtype; the softmax lives in registers.
+- `trl_chunked` — TRL's default SFT loss since TRL 1.7 (`loss_type="chunked_nll"`): the output layer and the loss run
+  over checkpointed chunks of 256 tokens, so no b·s × vocab tensor is kept, but each chunk copies a 16-bit output
+  layer to fp32 and, under autocast, back to 16 bits (measured: benchmarks/data/sft-loss-memory.json).
 - `fused_linear` — a fused linear cross-entropy (Liger Kernel's LigerFusedLinearCrossEntropy, which
   `use_liger_kernel=True` puts in place of the model's lm_head + loss): the output layer, the loss and their
   gradients run chunk by chunk over the tokens, so no b·s × vocab tensor exists; one chunk of logits (about b·s ×
@@ -54,7 +57,7 @@ from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.seq2seq import is_seq2seq, target_tokens
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec
 
-LOSS_KINDS = ("full", "full_fp32_output", "chunked", "fused", "fused_linear")
+LOSS_KINDS = ("full", "full_fp32_output", "chunked", "fused", "fused_linear", "trl_chunked")
 
 
 def loss_kind(t: TrainSpec, f: Mapping[str, Any]) -> str:
@@ -118,10 +121,30 @@ def fused_linear_chunk_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -
     return fused_linear_chunk_tokens(m, t, f) * float(m.vocab or 0) * dtype_bytes(t, f)[0]
 
 
+def trl_chunk_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> tuple[float, float, float]:
+    """TRL's chunked loss ([logits.trl_chunked]): (the output layer's fp32 copy, autocast's 16-bit copy of it, one
+    chunk of logits beside the hidden states it reorders, valid tokens first: 'hidden = hidden[order]'), bytes. A 16-bit
+    output layer (a LoRA / QLoRA base, pure 16-bit training) is copied to fp32; an fp32 one (mixed precision's master
+    weights, fp32 training, QLoRA after PEFT's upcast) is used as it is. Under autocast the matmul casts it to 16 bits
+    and writes 16-bit logits; without, it runs in fp32."""
+    c = f["logits"]["trl_chunked"]
+    head = float(m.vocab or 0) * (m.hidden or 0)
+    autocast = t.precision in ("bf16", "fp16")
+    fp32_head = t.precision == "fp32" or (autocast and t.method == "full") or (t.method == "qlora" and t.upcasts_frozen)
+    every = t.batch * target_tokens(m, t)
+    dtype = 2.0 if autocast else 4.0
+    chunk = min(every, c["chunk_tokens"]) * float(m.vocab or 0) * dtype + every * (m.hidden or 0) * dtype
+    return (0.0 if fp32_head else head * c["fp32_copy_bytes"], head * c["autocast_copy_bytes"] if autocast else 0.0,
+            chunk)
+
+
 def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """A chunked loss's backward: one chunk's gradients (nll and log-softmax) in the logits' dtype. A fused linear
-    cross-entropy: one chunk of logits (its gradient written in place) and the hidden states' gradient."""
+    cross-entropy: one chunk of logits (its gradient written in place) and the hidden states' gradient. TRL's chunked
+    loss: the output layer's copies and one chunk of logits (trl_chunk_parts)."""
     kind = loss_kind(t, f) if m.vocab else ""
+    if kind == "trl_chunked":
+        return sum(trl_chunk_parts(m, t, f))
     if kind == "fused_linear":
         hidden_grad = t.batch * target_tokens(m, t) * (m.hidden or 0) * dtype_bytes(t, f)[0]
         return fused_linear_chunk_bytes(m, t, f) + hidden_grad
@@ -144,6 +167,8 @@ def loss_block(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
         return chunk_transient_bytes(m, t, f) / max(1.0, float(f["logits"]["chunked"]["transient_copies"]))
     if kind == "fused_linear":
         return fused_linear_chunk_bytes(m, t, f)
+    if kind == "trl_chunked":
+        return max(trl_chunk_parts(m, t, f))
     per = loss if f["logits"][kind]["upcast"] else logit
     return t.batch * target_tokens(m, t) * m.vocab * per
 
@@ -193,7 +218,7 @@ def cached_reserve_bytes(m: ModelSpec | None, t: TrainSpec | None, f: Mapping[st
     c = f["overhead"]["cached_reserve"]
     if m is None or t is None or not varying_shapes or backend not in c["backends"]:
         return 0.0
-    if m.arch == "transformer" and m.vocab and loss_kind(t, f) == "chunked" and not m.eager_attention:
+    if m.arch == "transformer" and m.vocab and loss_kind(t, f) in ("chunked", "trl_chunked") and not m.eager_attention:
         return 0.0
     # an encoder-decoder's encoder keeps one shape (Whisper pads every clip to 30 s): only its decoder's loss grows
     block = loss_block(m, t, f) if is_seq2seq(m) else largest_transient_block(m, t, f)

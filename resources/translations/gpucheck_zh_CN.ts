@@ -119,12 +119,22 @@
         <translation>国内访问不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/fused_loss.py" line="47"/>
+        <location filename="../../gpucheck/advise/fused_loss.py" line="68"/>
+        <source>Use TRL's chunked cross-entropy loss</source>
+        <translation>改用 TRL 的分块交叉熵损失</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/fused_loss.py" line="69"/>
+        <source>loses nothing: the same loss and gradients, computed 256 tokens at a time, so the scores over all {vocab} tokens of the vocabulary are never kept for the whole batch; each chunk copies the output layer (about {gib} at the peak) and the step is a little slower; needs TRL 1.4 or newer (its default since TRL 1.7)</source>
+        <translation>没有任何损失，训练结果完全相同，同样的损失和梯度改为每次只算 256 个 token，所以整批数据在词表全部 {vocab} 个 token 上的得分从不同时保存；每个分块会复制一份输出层（峰值约 {gib}），每步略慢；需要 TRL 1.4 或更新版本（TRL 1.7 起默认如此）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/fused_loss.py" line="74"/>
         <source>Use Liger Kernel's fused cross-entropy loss</source>
         <translation>改用 Liger Kernel 的融合交叉熵损失</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/fused_loss.py" line="48"/>
+        <location filename="../../gpucheck/advise/fused_loss.py" line="75"/>
         <source>loses nothing: the same loss and gradients, computed in chunks, so the scores over all {vocab} tokens of the vocabulary are never kept for the whole batch; needs pip install liger-kernel, whose Triton kernels run on Linux, in WSL2, or on Windows with the triton-windows package</source>
         <translation>没有任何损失，训练结果完全相同，同样的损失和梯度只是改为分块计算，整个批次不再保存词表全部 {vocab} 个词元的得分；需要 pip install liger-kernel，它的 Triton 内核可在 Linux、WSL2 上运行，Windows 上要装 triton-windows 包</translation>
     </message>
@@ -1173,87 +1183,87 @@
         <translation>冻结的模型保持 16 位，与估算一致：用 dtype={dtype} 加载（transformers 4，以及只给模型名称的 TRL SFTTrainer，会以 fp32 加载，权重翻倍）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="157"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="166"/>
         <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
         <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估算的长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="164"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="173"/>
         <source>Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs PyTorch 2.8 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); older ones refuse it ("fp16 mixed precision requires a GPU (not 'mps')", huggingface/accelerate#3718)</source>
         <translation>Apple MPS：不设 fp16=True，这里用 FP32 训练。在 MPS 上用 FP16 混合精度需要 PyTorch 2.8 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；旧版本会拒绝（"fp16 mixed precision requires a GPU (not 'mps')"，huggingface/accelerate#3718）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="169"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="178"/>
         <source>Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); else remove it and train in FP32</source>
         <translation>Apple MPS：bf16=True 需要 macOS 14、PyTorch 2.6 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；否则请删掉它，用 FP32 训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="173"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="182"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="176"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="185"/>
         <source>pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off (weights, gradients and optimizer state all in fp16, no loss scaling: small gradients can underflow)</source>
         <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="191"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="200"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="192"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="201"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="194"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="203"/>
         <source>use_liger_kernel=True: pip install liger-kernel (Hugging Face transformers 4.52 or newer; Linux or WSL2, or the triton-windows package on Windows)</source>
         <translation>use_liger_kernel=True：先 pip install liger-kernel（需要 Hugging Face transformers 4.52 或更新版本；Linux 或 WSL2，Windows 上可用 triton-windows 包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="198"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="207"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="200"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="209"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="213"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="222"/>
         <source>import unsloth before trl and transformers</source>
         <translation>先 import unsloth，再导入 trl 和 transformers</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="248"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="257"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="259"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="268"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="302"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="311"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="305"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="314"/>
         <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
         <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="309"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="318"/>
         <source>these scripts have no Adafactor option: kohya's sd-scripts take --optimizer_type "Adafactor", or replace the script's optimizer with transformers.optimization.Adafactor (scale_parameter=False, relative_step=False)</source>
         <translation>这些脚本没有 Adafactor 选项：kohya 的 sd-scripts 可以用 --optimizer_type "Adafactor"，或者把脚本里的优化器换成 transformers.optimization.Adafactor（scale_parameter=False, relative_step=False）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="313"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="322"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -1268,114 +1278,114 @@
         <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="144"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="146"/>
         <source>Let DDP keep the gradients in its communication buckets (gradient_as_bucket_view=True)</source>
         <translation>让 DDP 直接把梯度放在通信桶里（gradient_as_bucket_view=True）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="145"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="147"/>
         <source>loses nothing: PyTorch DDP otherwise keeps a second copy of every gradient on each GPU (with Accelerate: DistributedDataParallelKwargs(gradient_as_bucket_view=True))</source>
         <translation>没有任何损失：否则 PyTorch DDP 会在每张 GPU 上为所有梯度再保存一份副本（用 Accelerate 时：DistributedDataParallelKwargs(gradient_as_bucket_view=True)）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="164"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="166"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="169"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="171"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="171"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="173"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="173"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="175"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="175"/>
-        <location filename="../../gpucheck/advise/rungs.py" line="163"/>
-        <location filename="../../gpucheck/advise/rungs.py" line="168"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="177"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="165"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="170"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="199"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="201"/>
         <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
         <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="200"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="202"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
         <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="204"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="206"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="207"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="209"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="208"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="210"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="221"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="223"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="222"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="224"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="233"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="235"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="234"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="236"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="254"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="256"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="255"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="257"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="272"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="274"/>
         <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
         <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="274"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="276"/>
         <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
         <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="298"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="300"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="299"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="301"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
@@ -3494,7 +3504,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="30"/>
-        <location filename="../../gpucheck/workload_schema.py" line="154"/>
+        <location filename="../../gpucheck/workload_schema.py" line="155"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>

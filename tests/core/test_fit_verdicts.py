@@ -104,7 +104,8 @@ def test_tweaks_are_ordered_by_what_they_lose_and_say_so():
     assert a.verdict in ("runs_with_tweaks", "too_slow", "tight")  # tight: the last step may fit (memory band)
     ids = [t.id for t in a.tweaks]
     assert "shorter_sequences" in ids and "qlora" not in ids
-    assert ids.index("shorter_sequences") < ids.index("micro_batch")
+    if "micro_batch" in ids:  # TRL's chunked loss (Pascal: no Liger) may leave no need for it
+        assert ids.index("shorter_sequences") < ids.index("micro_batch")
     losses = [t.loses for t in a.tweaks if t.loses]
     order = ("nothing", "time", "quality", "data")
     assert [order.index(x) for x in losses] == sorted(order.index(x) for x in losses)

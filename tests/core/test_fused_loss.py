@@ -1,10 +1,12 @@
 """The fused linear cross-entropy (Liger Kernel): its memory as Liger's code sizes it, and the ladder's rung that
-offers it where Liger runs (gpucheck/advise/fused_loss.py, resources/advice.toml [fused_loss])."""
+offers it where Liger runs, or TRL's chunked loss where it does not (gpucheck/advise/fused_loss.py,
+resources/advice.toml [fused_loss], resources/factors.toml [logits.trl_chunked])."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,7 @@ from tests.conftest import FIXTURES
 from tests.core.test_advise import advice_for
 
 GIB = 1024**3
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_chunk_is_the_one_liger_computes_in_its_own_example():
@@ -62,16 +65,36 @@ def test_a_free_t4_fits_an_8b_qlora_with_the_fused_loss():
     assert "fused_loss" in [t.id for t in a.tweaks]
 
 
-def test_no_fused_loss_where_liger_does_not_run():
-    # each job needs a change here, so the ladder runs: Apple GPUs (no Triton), a Pascal card (Triton needs compute
-    # capability 7.0), GPT-2 (no Liger patch for its model type)
-    _, _, a = advice_for("m1-macbookair", "qwen2.5-1.5b-lora")
-    assert a.tweaks and "fused_loss" not in [t.id for t in a.tweaks]
-    a = advise(None, get_workload("qwen2.5-1.5b-lora"), E.Target.from_gpu(find_gpu("gtx 1070")))
-    assert a.tweaks and "fused_loss" not in [t.id for t in a.tweaks]
+def test_no_liger_where_it_does_not_run_and_trls_chunked_loss_in_its_place():
+    # each job needs a change here, so the ladder runs. Apple GPUs (no Triton) and a Pascal card (Triton needs compute
+    # capability 7.0) get no Liger; the packed job's recipe is TRL's SFTConfig, whose chunked loss is plain PyTorch
+    # (loss_type="chunked_nll"), so the rung offers it instead and nothing else needs to change. GPT-2 from a
+    # config.json (no Liger patch for its model type, no packed rows, so no SFTConfig): neither
+    _, _, apple = advice_for("m1-macbookair", "qwen2.5-1.5b-lora")
+    pascal = advise(None, get_workload("qwen2.5-1.5b-lora"), E.Target.from_gpu(find_gpu("gtx 1070")))
+    for a in (apple, pascal):
+        assert [(t.id, t.settings) for t in a.tweaks] == [("fused_loss", {"loss_type": "chunked_nll"})]
+        assert 'loss_type="chunked_nll"' in a.snippet and "use_liger_kernel" not in a.snippet
+    turing = advise(None, get_workload("qwen2.5-1.5b-lora"), E.Target.from_gpu(find_gpu("rtx 2060")))
+    assert any(t.settings.get("use_liger_kernel") for t in turing.tweaks)  # where Liger runs, Liger
     gpt2 = workload_from_config(json.loads((FIXTURES / "hf" / "gpt2" / "config.json").read_text()), "config.json")
     a = advise(None, gpt2, E.Target.from_gpu(find_gpu("rtx 4060")))
     assert a.tweaks and "fused_loss" not in [t.id for t in a.tweaks]
+
+
+def test_trls_chunked_loss_memory_is_what_its_code_allocates():
+    """benchmarks/measure_sft_loss_memory.py ran TRL 1.9's _chunked_cross_entropy_loss as published under bf16
+    autocast (a frozen 16-bit lm_head of 128,256 × 1,024, 2,047 and 4,094 tokens): the estimate's two copies of the
+    output layer, one chunk and the reordered hidden states come within 2 % under its peak, whatever the batch."""
+    data = json.loads((ROOT / "benchmarks" / "data" / "sft-loss-memory.json").read_text(encoding="utf-8"))
+    m = ModelSpec(arch="transformer", params=float(data["vocab"] * data["hidden"]), layers=1, hidden=data["hidden"],
+                  heads=8, vocab=data["vocab"])
+    rows = [r for r in data["rows"] if r["loss"] == "trl_chunked_nll"]
+    assert [r["batch"] for r in rows] == [1, 2]
+    for r in rows:
+        t = TrainSpec(method="lora", precision="bf16", batch=r["batch"], seq_len=r["tokens"] // r["batch"],
+                      cross_entropy="trl_chunked")
+        assert -0.02 <= logits_bytes(m, t, load_factors()) / r["peak_bytes"] - 1 <= 0.0
 
 
 @pytest.mark.parametrize("config, model_type, offered", [("meta-llama-3-8b", "llama", True),
