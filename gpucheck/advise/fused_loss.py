@@ -30,26 +30,29 @@ TRL_KIND = "trl_chunked"
 KEEPS_LOGITS = ("full", "full_fp32_output")  # the losses the rung replaces (chunked and fused keep little already)
 
 
+def _keeps_logits(workload: Workload, train: TrainSpec) -> bool:
+    """A causal LM on the Hugging Face stack whose loss keeps the whole logits: what either loss replaces."""
+    m = workload.model
+    if m.arch != "transformer" or not m.vocab or m.encoder_decoder or train.stack != "eager":
+        return False
+    return loss_kind(train, load_factors()) in KEEPS_LOGITS
+
+
 def offered(workload: Workload, train: TrainSpec, backend: str, compute_capability: float | None) -> bool:
     """Liger patches this model, its kernels run on this GPU, and the job's loss keeps the whole logits."""
     m = workload.model
-    if m.arch != "transformer" or not m.vocab or m.encoder_decoder or train.stack != "eager":
+    if not _keeps_logits(workload, train):
         return False
     if m.model_type not in factor("fused_loss", "model_types") or backend not in factor("fused_loss", "backends"):
         return False
     cc = compute_capability
-    if backend == "cuda" and cc is not None and cc < float(factor("fused_loss", "min_compute_capability")):
-        return False
-    return loss_kind(train, load_factors()) in KEEPS_LOGITS
+    return not (backend == "cuda" and cc is not None and cc < float(factor("fused_loss", "min_compute_capability")))
 
 
 def trl_offered(workload: Workload, train: TrainSpec) -> bool:
     """TRL's chunked loss: a causal LM on the Hugging Face stack whose loss keeps the whole logits and whose recipe is
     TRL's SFTConfig (packed rows); it runs on any device."""
-    m = workload.model
-    if m.arch != "transformer" or not m.vocab or m.encoder_decoder or train.stack != "eager":
-        return False
-    return packs_rows(train, workload) and loss_kind(train, load_factors()) in KEEPS_LOGITS
+    return _keeps_logits(workload, train) and packs_rows(train, workload)
 
 
 def with_fused_loss(train: TrainSpec) -> TrainSpec:

@@ -12,6 +12,7 @@ from typing import Any
 
 from gpucheck.advise.gpu_support import GpuFacts, bf16_ok, offload_settings
 from gpucheck.advise.mirrors import continuation, with_download_mirrors
+from gpucheck.estimate.autocast import MIXED
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.params import qlora_upcast_bytes
 from gpucheck.i18n import fmt_list, tr
@@ -100,11 +101,11 @@ def _load_dtype_lines(train: TrainSpec, facts: GpuFacts) -> list[str]:
     """The dtype to load a Hugging Face model in for the weights the estimate prices: from_pretrained loads a checkpoint
     in its saved dtype since transformers 5 (bf16 for most LLMs) and in fp32 before; TRL's SFTTrainer given a model
     name loads it in fp32 (trl/trainer/sft_trainer.py, 'it defaults to float32')."""
-    if train.method == "full" and train.precision in ("bf16", "fp16"):
+    if train.method == "full" and train.precision in MIXED:
         return ["# " + tr("mixed precision keeps fp32 weights, as estimated: load or build the model with "
                           "dtype=torch.float32 (transformers 5 takes the dtype its config names, bf16 for most LLMs, "
                           "which then trains in pure bf16: --precision bf16-pure)")]
-    if train.method == "lora" and train.precision in ("bf16", "fp16"):  # pure 16-bit: its own line says how to load
+    if train.method == "lora" and train.precision in MIXED:  # pure 16-bit: its own line says how to load
         dtype = "torch.bfloat16" if bf16_ok(facts) else "torch.float16"
         return ["# " + tr("the frozen model stays 16-bit, as estimated: load it with dtype={dtype} (transformers 4, "
                           "and TRL's SFTTrainer given a model name, load it in fp32: twice the weights)", dtype=dtype)]

@@ -53,6 +53,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from gpucheck.estimate.autocast import MIXED
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.seq2seq import is_seq2seq, target_tokens
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec
@@ -129,7 +130,7 @@ def trl_chunk_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> tuple[f
     and writes 16-bit logits; without, it runs in fp32."""
     c = f["logits"]["trl_chunked"]
     head = float(m.vocab or 0) * (m.hidden or 0)
-    autocast = t.precision in ("bf16", "fp16")
+    autocast = t.precision in MIXED
     fp32_head = t.precision == "fp32" or (autocast and t.method == "full") or (t.method == "qlora" and t.upcasts_frozen)
     every = t.batch * target_tokens(m, t)
     dtype = 2.0 if autocast else 4.0
