@@ -259,6 +259,12 @@ class TrainSpec:
     qlora_keeps_input: bool = False  # bitsandbytes' MatMul4Bit keeps each 4-bit layer's input for backward, as it did
     #   before 0.43.2 ('ctx.tensors = (A, B)'); 0.43.2 and newer (July 2024, bitsandbytes-foundation/bitsandbytes#1270:
     #   'ctx.tensors = (None, B)') keep only the 4-bit weight. Published rows default to true (gpucheck/evidence.py)
+    qlora_bf16_adapters: bool = True  # QLoRA under 16-bit mixed precision: true = the trained adapter weights are cast
+    #   to bf16 once get_peft_model has made them (TRL's SFTTrainer since 0.26, huggingface/trl #4577, sft_trainer.py: 'the
+    #   PEFT adapter weights are converted to bf16 to follow the recommendations from the original paper'), so they, their
+    #   gradients and the optimizer's state are 16-bit (resources/factors.toml [pure_bf16]); false = PEFT's default
+    #   (autocast_adapter_dtype) keeps them fp32, as every stack did before and as Unsloth's own preparation is priced.
+    #   Published rows default to false (gpucheck/evidence.py)
     qlora_kernel: str = "bitsandbytes"  # QLoRA's 4-bit layers: bitsandbytes (Hugging Face / PEFT, litgpt, Unsloth: MatMul4Bit,
     #   whose kept input qlora_keeps_input says) | torchao (torchtune's linear_nf4: keeps only the NF4 weight) | gptq (auto-gptq's
     #   QuantLinear on the PyTorch path: dequantizes each weight to fp16 and keeps it for backward)
@@ -331,6 +337,19 @@ class TrainSpec:
         """PEFT's prepare_model_for_kbit_training casts the layers QLoRA leaves unquantized (and the norms) to fp32
         (qlora_upcast); Unsloth's own preparation keeps every frozen weight as loaded (resources/factors.toml [unsloth])."""
         return self.qlora_upcast and self.stack != UNSLOTH
+
+    @property
+    def adapters_16bit(self) -> bool:
+        """The QLoRA adapters, their gradients and optimizer state are 16-bit (qlora_bf16_adapters, under 16-bit mixed
+        precision; Unsloth's stack keeps PEFT's fp32 adapters)."""
+        return self.method == "qlora" and self.qlora_bf16_adapters and self.precision in ("fp16", "bf16") \
+            and self.stack != UNSLOTH
+
+    @property
+    def trains_16bit(self) -> bool:
+        """The trained weights, their gradients and the optimizer's state are 16-bit: a pure 16-bit full fine-tune, or
+        QLoRA adapters cast to bf16."""
+        return (self.precision in PURE_16BIT and self.method == "full") or self.adapters_16bit
 
     @property
     def offloads_checkpoints(self) -> bool:

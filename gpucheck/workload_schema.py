@@ -117,7 +117,7 @@ TRAIN_SPEC = {
     "tf32_matmul": _B, "autocast_fp32_stream": _B,
     "fsdp_frozen_grads": _B, "fsdp_no_sync": _B, "fsdp_16bit_params": _B, "qlora_upcast": _B,
     "qlora_kernel": _s(False, QLORA_KERNELS), "checkpoint_reentrant": _B, "qlora_double_quant": _B,
-    "qlora_keeps_input": _B,
+    "qlora_keeps_input": _B, "qlora_bf16_adapters": _B,
     "qlora_dequant_dtype": _s(False, QLORA_DEQUANT_DTYPES), "qlora_wrapper": _s(False, QLORA_WRAPPERS),
     "qlora_norm_keeps_dtype": _B,
     "zero_bucket_elements": _f(False, 0, 1e10), "zero_engine": _s(False, ZERO_ENGINES), "zero_overlap_comm": _B, "ddp_bucket_copy": _B, "ema": _B,

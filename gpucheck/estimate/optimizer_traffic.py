@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gpucheck.estimate.sharding import zero_stage
-from gpucheck.records import PURE_16BIT, TrainSpec
+from gpucheck.records import TrainSpec
 
 
 def step_impl(t: TrainSpec, f: Mapping[str, Any]) -> str:
@@ -25,9 +25,9 @@ def step_impl(t: TrainSpec, f: Mapping[str, Any]) -> str:
 
 def step_bytes_per_param(t: TrainSpec, f: Mapping[str, Any]) -> float:
     """Bytes the optimizer step reads and writes per trainable parameter: the fp32 count where it updates fp32
-    weights (fp32, mixed precision, LoRA's fp32 adapters), the 16-bit one for a pure 16-bit full fine-tune."""
-    pure = t.precision in PURE_16BIT and t.method == "full"
-    table = "optimizer_bytes_per_trainable_param_16bit" if pure else "optimizer_bytes_per_trainable_param"
+    weights (fp32, mixed precision, LoRA's fp32 adapters), the 16-bit one for a pure 16-bit full fine-tune and for
+    QLoRA adapters cast to bf16 (train.qlora_bf16_adapters)."""
+    table = "optimizer_bytes_per_trainable_param_16bit" if t.trains_16bit else "optimizer_bytes_per_trainable_param"
     return float(f["bandwidth"][table][t.optimizer][step_impl(t, f)])
 
 

@@ -149,7 +149,7 @@ def weight_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any], pc: ParamCoun
             return WeightParts(m.params * f["pure_bf16"]["weights"], 0.0, 0.0, 0.0, aux)
         working = m.params * b["weights_frozen_16bit"]
         return WeightParts(working, m.params * b["weights_mixed"] - working, 0.0, 0.0, aux)
-    adapters = pc.trainable * b["adapter_weights"]
+    adapters = pc.trainable * (f["pure_bf16"]["weights"] if t.adapters_16bit else b["adapter_weights"])
     if t.method == "lora":
         base = b["weights_frozen_fp32"] if t.precision == "fp32" else b["weights_frozen_16bit"]
         return WeightParts(0.0, 0.0, m.params * base, adapters, aux)
@@ -179,13 +179,13 @@ def qlora_upcast_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> floa
 
 
 def gradients_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> float:
-    if t.precision in PURE_16BIT and t.method == "full":
+    if t.trains_16bit:
         return pc.trainable * f["pure_bf16"]["grads"]
     return pc.trainable * f["bytes_per_param"]["grads"]
 
 
 def optimizer_bytes(t: TrainSpec, f: Mapping[str, Any], pc: ParamCounts) -> float:
-    if t.precision in PURE_16BIT and t.method == "full":
+    if t.trains_16bit:
         return pc.trainable * f["pure_bf16"]["optimizer"][t.optimizer]
     return pc.trainable * f["bytes_per_param"]["optimizer"][t.optimizer]
 

@@ -164,6 +164,7 @@ def job_spec(w: Workload, *, steps: int | None, max_seconds: float, device: str 
              "seq_len": t.seq_len, "image_size": t.image_size, "grad_checkpointing": t.grad_checkpointing,
              "lora_rank": t.lora_rank, "lora_targets": t.lora_targets, "lora_dropout": t.lora_dropout,
              "cache_embeddings": t.cache_embeddings, "qlora_upcast": t.upcasts_frozen,
+             "qlora_bf16_adapters": t.adapters_16bit,
              # the optimizer step the estimate prices (the stack's usual one: the Hugging Face Trainer's fused AdamW)
              "optimizer_impl": step_impl(t, load_factors())}
     if builder == "transformers" and model.get("task") == "causal-lm":

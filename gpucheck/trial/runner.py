@@ -474,9 +474,12 @@ def _transformers(spec, device, batch):
                     if p.dtype in (torch.float16, torch.bfloat16) and type(p).__name__ != "Params4bit":
                         p.data = p.data.float()
         model = peft.get_peft_model(model, lcfg)
+        # the adapters' dtype as the job's stack leaves it: bf16 on a 4-bit model where the job says so (TRL 0.26 and
+        # newer: train.qlora_bf16_adapters), else fp32 (PEFT's autocast_adapter_dtype)
+        adapter_dtype = torch.bfloat16 if train.get("qlora_bf16_adapters", False) else torch.float32
         for p in model.parameters():
             if p.requires_grad:
-                p.data = p.data.float()
+                p.data = p.data.to(adapter_dtype)
     task = m.get("task", "causal-lm")
     seq = int(train.get("seq_len") or 128)
     vocab = int(getattr(config, "vocab_size", 0) or 0)  # an image classifier has none

@@ -3,6 +3,7 @@ trials' figures as a user reads them, replayed from what the runner measured the
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -42,6 +43,9 @@ def _replayed(row: dict):
         measured["samples_per_second"] = measured["samples_per_second"] / per_row
     raw = {"outcome": r["outcome"], "measured": measured, "libraries": r["libraries"], "python": r["python"]}
     workload = trial_workload(get_workload(row["job"]), _machine(), "cuda")
+    # these runs' runner kept PEFT's fp32 adapters on every LoRA and QLoRA job; it casts a QLoRA job's adapters to bf16,
+    # as TRL's SFTTrainer does, only since the job asks for it (train.qlora_bf16_adapters, after these runs)
+    workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, qlora_bf16_adapters=False))
     return workload, _result(workload, r["python"], raw, _machine(), 5)
 
 

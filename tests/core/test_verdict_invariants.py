@@ -87,14 +87,14 @@ def test_llama3_8b_qlora_on_8gb_fits_only_with_unsloth_as_unsloths_table_says(mo
     # unslothai/unsloth README, context-length table: Llama 3.1 8B QLoRA with Hugging Face + FA2 is "OOM" on 8 GB,
     # with Unsloth 2,972 tokens fit (the job's rows are 2,048): the plan that fits is Unsloth's, and every change that
     # keeps the Hugging Face stack is not enough. The table dates from 2024, when TRL's SFTTrainer ran PEFT's
-    # prepare_model_for_kbit_training (fp32 embeddings and lm_head: train.qlora_upcast), so its Hugging Face run is
-    # priced so
+    # prepare_model_for_kbit_training (fp32 embeddings and lm_head: train.qlora_upcast) and kept PEFT's fp32 adapters
+    # (train.qlora_bf16_adapters), so its Hugging Face run is priced so
     for gpu in ("rtx-3070", "rtx-4060"):
         _base, res, _ = _plan(gpu, "llama3-8b-qlora")
         assert res.fits and "unsloth" in [t.id for t in res.tweaks]
         g = next(x for x in GPUS if x.id == gpu)
         w = next(x for x in JOBS if x.id == "llama3-8b-qlora")
-        w = dataclasses.replace(w, train=dataclasses.replace(w.train, qlora_upcast=True))
+        w = dataclasses.replace(w, train=dataclasses.replace(w.train, qlora_upcast=True, qlora_bf16_adapters=False))
         t = E.Target.from_gpu(g, 1, None)
         with monkeypatch.context() as mp:
             mp.setattr(ladder, "RUNGS", tuple(r for r in ladder.RUNGS if r.id != "unsloth"))
