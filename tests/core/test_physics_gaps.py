@@ -165,7 +165,8 @@ def test_amd_and_intel_speeds_are_wide_and_say_they_are_not_checked():
     # issue 22 §8: with no published run on AMD or Intel GPUs, MI300X ≈ 2x H100 and Arc A770 ≈ 2x RTX 3060 came
     # with NVIDIA's narrow range. A family no published run checked on that vendor's GPUs gets the wide range and
     # says so; where published runs from two source groups check a family on a vendor (torchvision nets on AMD and
-    # Intel), their band applies. LLM fine-tunes on AMD rest on one publication (AMD's ROCm blogs): still not checked
+    # Intel), their band applies. LLM training on AMD is checked since two source groups published it (AMD's ROCm
+    # blogs, anthonix's llm.c port for Radeon, December 2026): its band applies; the same on Intel is not checked
     cases = (("sd15-lora", "MI300X"), ("llama3-8b-lora", "Arc A770"))
     for job, gpu in cases:
         e = E.estimate(get_workload(job), E.Target.from_gpu(find_gpu(gpu), 1))
@@ -179,7 +180,7 @@ def test_amd_and_intel_speeds_are_wide_and_say_they_are_not_checked():
         e = E.estimate(get_workload(job), E.Target.from_gpu(find_gpu(gpu), 1))
         assert e.speed_checked, (job, gpu)
     amd_llm = E.estimate(get_workload("llama3-8b-lora"), E.Target.from_gpu(find_gpu("MI300X"), 1))
-    assert not amd_llm.speed_checked and any("not yet checked" in n and "AMD" in n for n in amd_llm.notes)
+    assert amd_llm.speed_checked and not any("not yet checked" in n and "AMD" in n for n in amd_llm.notes)
     nv = E.estimate(get_workload("llama3-8b-lora"), E.Target.from_gpu(find_gpu("H100"), 1))
     assert nv.speed_checked and not any("not yet checked" in n and "NVIDIA" in n for n in nv.notes)
 

@@ -33,7 +33,7 @@ def _pairs() -> list[tuple[EvidenceRow, EvidenceRow]]:
     pairs = []
     for r in speed.values():
         twin = speed.get(r.id.replace("fp16", "fp32")) if r.train.precision == "fp16-pure" else None
-        if twin is not None and twin.file == r.file and twin.gpu == r.gpu \
+        if twin is not None and twin is not r and twin.file == r.file and twin.gpu == r.gpu \
                 and dataclasses.replace(twin.train, precision=r.train.precision) == r.train:
             pairs.append((twin, r))
     return pairs
