@@ -215,6 +215,24 @@ def _keep_rows_together(doc, page_height: float, content_top: float, content_bot
     return moved
 
 
+def _first_of_headings(doc, block):
+    """The first of the headings directly above `block` and `block` itself, in the page's own flow; the later ones lose
+    a page break of their own, so that they follow the first."""
+    root = doc.rootFrame()
+    first = block
+    prev = block.previous()
+    while prev.isValid() and prev.blockFormat().headingLevel() > 0 and doc.frameAt(prev.position()) == root:
+        first, prev = prev, prev.previous()
+    b = first.next()
+    while b.isValid() and b.position() <= block.position():
+        fmt = QTextBlockFormat(b.blockFormat())
+        if fmt.pageBreakPolicy() & QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore:
+            fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_Auto)
+            QTextCursor(b).setBlockFormat(fmt)
+        b = b.next()
+    return first
+
+
 def _keep_headings_with_next(doc, page_height: float, content_bottom: float,
                              css_px_per_device_px: float) -> int:
     """A heading at the foot of a page, with what it heads on the next page, moves to that page."""
@@ -241,8 +259,11 @@ def _keep_headings_with_next(doc, page_height: float, content_bottom: float,
             already = bool(block.blockFormat().pageBreakPolicy() & QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
             if (int(next_top // page_height) > page or first_bottom > end) and not already:
                 if end - r.top() > 0:
-                    _break_before(QTextCursor(block))
-                    _relayout(doc, block.position())
+                    # the headings right above it (a section's h2 over its first h3) go with it, the first of them
+                    # starting the page: a break before the h3 alone would leave the h2 by itself
+                    first = _first_of_headings(doc, block)
+                    _break_before(QTextCursor(first))
+                    _relayout(doc, first.position())
                     moved += 1
         block = nxt
     return moved
