@@ -59,8 +59,10 @@ _TRAIN_KEYS = {k: v for k, v in TRAIN_SPEC.items() if k != "grad_accum"}
 # published before TRL 0.26 (Dec 2025) prepared the 4-bit model with PEFT's prepare_model_for_kbit_training, directly or
 # through TRL's SFTTrainer, which casts every layer it leaves unquantized to fp32, and they ran a bitsandbytes that kept
 # each 4-bit layer's input for backward (before 0.43.2, July 2024), and kept PEFT's fp32 adapters (TRL 0.26 casts them to
-# bf16); a row whose stack did not says qlora_upcast = false, qlora_keeps_input = false or qlora_bf16_adapters = true
-_PUBLISHED_TRAIN = {"qlora_upcast": True, "qlora_keeps_input": True, "qlora_bf16_adapters": False}
+# bf16); a row whose stack did not says qlora_upcast = false, qlora_keeps_input = false or qlora_bf16_adapters = true.
+# A row's loss is its stack's usual one unless it names another (cross_entropy): a built-in job's TRL chunked loss (TRL
+# 1.7's default, December 2026's recipes) is not what a row that names the job as its base ran
+_PUBLISHED_TRAIN = {"qlora_upcast": True, "qlora_keeps_input": True, "qlora_bf16_adapters": False, "cross_entropy": ""}
 _ROW_SPEC: dict[str, tuple] = {
     "id": _s(True), "what": _s(True), "quote": _s(True), "how": _s(True), "role": _s(True, ROLES),
     "family": _s(False, FAMILIES), "workload": _s(), "model": _s(), "note": _s(),

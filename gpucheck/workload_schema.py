@@ -112,7 +112,7 @@ TRAIN_SPEC = {
     "stack": _s(False, STACKS),
     "packing": _B,
     "longest_first": _B,
-    "cross_entropy": _s(False, ("full", "full_fp32_output", "chunked", "fused", "fused_linear")),
+    "cross_entropy": _s(False, ("full", "full_fp32_output", "chunked", "fused", "fused_linear", "trl_chunked")),
     "host_sync": _B,
     "tf32_matmul": _B, "autocast_fp32_stream": _B,
     "fsdp_frozen_grads": _B, "fsdp_no_sync": _B, "fsdp_16bit_params": _B, "qlora_upcast": _B,

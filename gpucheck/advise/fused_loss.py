@@ -27,21 +27,24 @@ from gpucheck.records import TrainSpec, Workload
 
 KIND = "fused_linear"
 TRL_KIND = "trl_chunked"
-KEEPS_LOGITS = ("full", "full_fp32_output")  # the losses the rung replaces (chunked and fused keep little already)
+KEEPS_LOGITS = ("full", "full_fp32_output")  # the losses TRL's chunked loss replaces (chunked and fused keep little)
+# Liger's fused linear cross-entropy also replaces TRL's chunked loss, whose chunks copy the whole output layer
+LIGER_REPLACES = (*KEEPS_LOGITS, TRL_KIND)
 
 
-def _keeps_logits(workload: Workload, train: TrainSpec) -> bool:
-    """A causal LM on the Hugging Face stack whose loss keeps the whole logits: what either loss replaces."""
+def _keeps_logits(workload: Workload, train: TrainSpec, kinds: tuple[str, ...] = KEEPS_LOGITS) -> bool:
+    """A causal LM on the Hugging Face stack whose loss is one of `kinds`: what the rung's loss replaces."""
     m = workload.model
     if m.arch != "transformer" or not m.vocab or m.encoder_decoder or train.stack != "eager":
         return False
-    return loss_kind(train, load_factors()) in KEEPS_LOGITS
+    return loss_kind(train, load_factors()) in kinds
 
 
 def offered(workload: Workload, train: TrainSpec, backend: str, compute_capability: float | None) -> bool:
-    """Liger patches this model, its kernels run on this GPU, and the job's loss keeps the whole logits."""
+    """Liger patches this model, its kernels run on this GPU, and the job's loss keeps the whole logits or copies the
+    whole output layer (TRL's chunked loss)."""
     m = workload.model
-    if not _keeps_logits(workload, train):
+    if not _keeps_logits(workload, train, LIGER_REPLACES):
         return False
     if m.model_type not in factor("fused_loss", "model_types") or backend not in factor("fused_loss", "backends"):
         return False

@@ -12,6 +12,7 @@ from gpucheck.advise.cloud_offers import cloud_options
 from gpucheck.advise.data import factor
 from gpucheck.advise.facts import facts_for_spec, facts_for_target
 from gpucheck.advise.gpu_support import GpuFacts
+from gpucheck.advise.loss_speed import loss_speed_tweak
 from gpucheck.advise.mirrors import shell_for
 from gpucheck.advise.model import (
     Advice,
@@ -127,11 +128,13 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
 
 def _speed_tweaks(result: ladder.LadderResult, facts: ladder.GpuFacts, estimate_fn: ladder.EstimateFn
                   ) -> tuple[Tweak, ...]:
-    """The optional speed-ups: the ladder's (packing, a larger micro-batch) and, for a LoRA / QLoRA that runs on the
-    Hugging Face stack, Unsloth (advise/unsloth.py)."""
+    """The optional speed-ups: the ladder's (packing, a larger micro-batch), a loss that does not copy the output layer
+    where the plan keeps TRL's chunked loss (advise/loss_speed.py) and, for a LoRA / QLoRA that runs on the Hugging
+    Face stack, Unsloth (advise/unsloth.py)."""
     out = ladder.speed_tweaks(result, facts, estimate_fn)
     u = _unsloth_speed_tweak(result, facts, estimate_fn) if result.fits else None
-    return out + ((u,) if u is not None else ())
+    loss = loss_speed_tweak(result.workload, result.train, result.estimate, facts, estimate_fn) if result.fits else None
+    return out + tuple(t for t in (loss, u) if t is not None)
 
 
 def _unsloth_speed_tweak(result: ladder.LadderResult, facts: ladder.GpuFacts, estimate_fn: ladder.EstimateFn

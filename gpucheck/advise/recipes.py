@@ -122,35 +122,31 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         args.append(f"    gradient_accumulation_steps={k},")
     mps = facts.backend == "metal"
     packed = packs_rows(train, workload)
-    # TRL's SFTConfig (printed for packed rows) turns bf16 and gradient checkpointing on unless told otherwise
-    # (trl/trainer/sft_config.py: 'gradient_checkpointing: Defaults to True', 'bf16: Defaults to True if fp16 is not
-    # set'), so a packed recipe says "off" where the estimate has them off
+    # TRL's SFTConfig, printed for packed rows and for a job priced with TRL's chunked loss, turns bf16 and gradient
+    # checkpointing on unless told otherwise (trl/trainer/sft_config.py: 'gradient_checkpointing: Defaults to True',
+    # 'bf16: Defaults to True if fp16 is not set'), so its recipe says "off" where the estimate has them off
+    sft = packed or train.cross_entropy == "trl_chunked"
     if train.precision in ("bf16", "bf16-pure"):
         args.append("    bf16=True,")
     elif train.precision == "fp16" and not mps:
         args.append("    fp16=True,")
-    elif packed:
+    elif sft:
         args.append("    bf16=False,")
     unsloth = bool(settings.get("unsloth")) and train.method in ("lora", "qlora")
     if train.grad_checkpointing and not unsloth:  # Unsloth's own checkpointing is set on its model (below)
         args.append("    gradient_checkpointing=True,")
-    elif packed and not unsloth:
+    elif sft and not unsloth:
         args.append("    gradient_checkpointing=False,")
     if settings.get("use_liger_kernel"):
         args.append("    use_liger_kernel=True,")
-    if settings.get("loss_type") and packed:  # TRL's chunked loss (advise/fused_loss.py)
-        args.append(f'    loss_type="{settings["loss_type"]}",')
+    # TRL's chunked loss (advise/fused_loss.py; the packed jobs' own loss: TRL's default since 1.7, said for TRL
+    # 1.4-1.6) or its plain one (advise/loss_speed.py)
+    loss_type = settings.get("loss_type") or ("chunked_nll" if train.cross_entropy == "trl_chunked" else "")
+    if loss_type and sft and not settings.get("use_liger_kernel"):
+        args.append(f'    loss_type="{loss_type}",')
     if train.cpu_offload and "deepspeed" not in settings:  # configured offload: its DeepSpeed config
         settings = {**settings, **offload_settings(train)}
-    optim = settings.get("optim")
-    if _ds_offload(settings):
-        optim = None  # DeepSpeed's CPU AdamW (ds_config "optimizer") steps the offloaded optimizer
-    elif train.method == "qlora":
-        optim = "paged_adamw_8bit"
-    elif train.optimizer == "adamw-8bit":
-        optim = optim if optim in ("adamw_bnb_8bit", "paged_adamw_8bit") else "paged_adamw_8bit"
-    elif train.optimizer == "adafactor":
-        optim = "adafactor"  # transformers' Adafactor with scale_parameter and relative_step off
+    optim = _optim(settings, train)
     if optim and optim != "adamw_torch":
         args.append(f'    optim="{optim}",')
     if "deepspeed" in settings:
@@ -160,10 +156,10 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         lines.append("import torch")
     if "deepspeed" in settings:
         lines += _ds_config_lines(settings["deepspeed"], train)
-    if packed:  # the time assumes packed rows (TRL docs, "Packing"): TRL's SFTConfig does it
-        args += ["    packing=True,", f"    max_length={train.seq_len},"]
+    if sft:  # the time assumes packed rows (TRL docs, "Packing"): TRL's SFTConfig does it
+        args += (["    packing=True,"] if packed else []) + [f"    max_length={train.seq_len},"]
         lines += ["from trl import SFTConfig", "args = SFTConfig("] + args + [")"]
-        if not unsloth:  # Unsloth keeps packed samples apart itself
+        if not unsloth and packed:  # Unsloth keeps packed samples apart itself
             lines.append("# " + tr("packing=True needs a kernel that keeps packed samples apart: load the model with "
                                     "attn_implementation=\"flash_attention_2\" (TRL docs, \"Packing\"; FlashAttention 2 "
                                     "needs an Ampere or newer NVIDIA GPU); without it the run takes longer than "
@@ -238,6 +234,20 @@ def packs_rows(train: TrainSpec, workload: Workload) -> bool:
     avg = workload.data.avg_seq_len
     return bool(workload.model.arch == "transformer" and train.packing and avg and train.seq_len
                 and avg < train.seq_len)
+
+
+def _optim(settings: dict[str, Any], train: TrainSpec) -> str | None:
+    """TrainingArguments' optim for these settings (None: DeepSpeed's own)."""
+    optim = settings.get("optim")
+    if _ds_offload(settings):
+        return None  # DeepSpeed's CPU AdamW (ds_config "optimizer") steps the offloaded optimizer
+    if train.method == "qlora":
+        return "paged_adamw_8bit"
+    if train.optimizer == "adamw-8bit":
+        return optim if optim in ("adamw_bnb_8bit", "paged_adamw_8bit") else "paged_adamw_8bit"
+    if train.optimizer == "adafactor":
+        return "adafactor"  # transformers' Adafactor with scale_parameter and relative_step off
+    return optim
 
 
 def _ds_offload(settings: dict[str, Any]) -> bool:

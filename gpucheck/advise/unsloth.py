@@ -36,7 +36,8 @@ def offered(workload: Workload, train: TrainSpec, backend: str, compute_capabili
 
 
 def with_unsloth(train: TrainSpec) -> TrainSpec:
-    return dataclasses.replace(train, stack=UNSLOTH, lora_dropout=0.0)
+    """Unsloth's stack, with its own fused cross-entropy in place of the job's loss (factors.toml [logits] stack_default)."""
+    return dataclasses.replace(train, stack=UNSLOTH, lora_dropout=0.0, cross_entropy="")
 
 
 def describe(workload: Workload, train: TrainSpec) -> tuple[str, str, dict[str, Any]]:

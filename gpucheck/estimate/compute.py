@@ -71,6 +71,7 @@ from gpucheck.estimate.dispatch import (
 from gpucheck.estimate.eager_scores import score_traffic  # eager attention's operators over its scores
 from gpucheck.estimate.factors import fp32_lanes_per_sm, image_scale, load_factors, seq_len_of
 from gpucheck.estimate.links import Traffic
+from gpucheck.estimate.logits import trl_chunk_traffic
 from gpucheck.estimate.loop import step_overhead_seconds
 from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_params
 from gpucheck.estimate.params import ParamCounts, active_block_linear_params, block_linear_params, head_dim
@@ -156,6 +157,7 @@ def train_flops_per_sample(m: ModelSpec, t: TrainSpec, attn_len: int | None = No
     total = linear * (1.0 + bwd_linear) + attn * 3.0
     if t.grad_checkpointing:
         total += linear + attn
+    total += trl_chunk_traffic(m, t, load_factors())[1]  # TRL's chunked loss runs the output layer again in backward
     return total + _aux_flops(m, t) + s2s.extra_train_flops(m, t, bwd_linear)  # CTC head, conv front end
 
 
@@ -323,7 +325,8 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         decoder = s2s.decoder_elementwise_elements(m, t, per_token) * t.batch * passes
         elements = ((per_token + dropped) * passes + scores * score_el) * layers * tokens + decoder + logits
         moved = ((tok_bytes + dropped * 4.0) * passes + scores * score_bytes) * layers * tokens
-        return moved + decoder * tok_eb + logits * 4.0, elements
+        # TRL's chunked loss copies the output layer in every chunk's forward, and again when backward reruns it
+        return moved + decoder * tok_eb + logits * 4.0 + trl_chunk_traffic(m, t, f)[0], elements
     if not m.activation_mib:
         return 0.0, 0.0
     k = e["feature_map_factor"][m.arch]

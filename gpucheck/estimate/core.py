@@ -424,6 +424,8 @@ def _assumptions(w: Workload, t: TrainSpec, eval_passes: int = 0, eval_hours: fl
         out.append(tr("image size {n}×{n} pixels", n=t.image_size))
     if t.grad_checkpointing:
         out.append(tr("gradient checkpointing on"))
+    if t.cross_entropy == "trl_chunked" and t.stack == "eager":
+        out.append(tr("TRL's chunked cross-entropy loss (its SFTTrainer's default since TRL 1.7)"))
     if t.method in ("lora", "qlora"):
         if w.model.arch == "unet":  # SD trainers' words: diffusers --rank, kohya --network_dim
             out.append(tr("LoRA rank {r} (kohya network_dim) on {targets}", r=t.lora_rank,

@@ -62,8 +62,12 @@ LOSS_KINDS = ("full", "full_fp32_output", "chunked", "fused", "fused_linear", "t
 
 
 def loss_kind(t: TrainSpec, f: Mapping[str, Any]) -> str:
-    """How this job's loss is written: the job's own `cross_entropy`, else its stack's usual loss."""
+    """How this job's loss is written: the job's own `cross_entropy`, else its stack's usual loss. TRL's chunked loss is
+    TRL's SFTTrainer's on the Hugging Face stack: on another stack (Unsloth's kernels, a compiled model, llm.c) the
+    stack's own loss runs."""
     own = getattr(t, "cross_entropy", "") or ""
+    if own == "trl_chunked" and t.stack != "eager":
+        own = ""
     return own if own in LOSS_KINDS else str(f["logits"]["stack_default"][t.stack])
 
 
@@ -137,6 +141,29 @@ def trl_chunk_parts(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> tuple[f
     chunk = min(every, c["chunk_tokens"]) * float(m.vocab or 0) * dtype + every * (m.hidden or 0) * dtype
     return (0.0 if fp32_head else head * c["fp32_copy_bytes"], head * c["autocast_copy_bytes"] if autocast else 0.0,
             chunk)
+
+
+def trl_chunk_traffic(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> tuple[float, float]:
+    """What TRL's chunked loss adds beyond the full loss: (bytes moved a step, FLOPs a sample). Each 256-token chunk runs
+    under torch.utils.checkpoint, so its forward runs twice (once more in backward: the output layer's matmul over the
+    chunk again, 2 FLOPs per weight and token) and so do its weight copies — 'w.float()' reads a 16-bit output layer and
+    writes it in fp32 (2 + 4 B per weight; nothing where it is fp32 already), autocast reads that and writes the 16-bit
+    operand of the matmul (4 + 2 B). A trained output layer (full fine-tuning) also takes each chunk's weight gradient
+    back through both casts into its fp32 gradient: 2 B written, cast to fp32 (2 + 4), added to the gradient (4 + 4).
+    The rerun also repeats the chunk's log-softmax. (0, 0) for any other loss. Read from trl/trainer/sft_trainer.py v1.9.0 _chunk and _chunked_cross_entropy_loss."""
+    if not m.vocab or not m.hidden or loss_kind(t, f) != "trl_chunked":
+        return 0.0, 0.0
+    head = float(m.vocab) * m.hidden
+    c = f["logits"]["trl_chunked"]
+    tokens = t.batch * target_tokens(m, t)
+    chunks = math.ceil(tokens / c["chunk_tokens"])
+    fp32_copy, autocast_copy, _chunk = trl_chunk_parts(m, t, f)
+    per_pass = (1.5 * fp32_copy if fp32_copy else 0.0) + (3.0 * autocast_copy if autocast_copy else 0.0)
+    grads = head * (2.0 + 6.0 + 8.0) if t.method == "full" else 0.0
+    # the rerun forward's log-softmax over the chunk's logits: one more forward of the loss's fp32 element-wise work,
+    # which the step's traffic counts once forward and once backward ([speed.elementwise] logit_elements)
+    rerun = f["speed"]["elementwise"]["logit_elements"] * float(m.vocab) * tokens * 4.0
+    return chunks * (2.0 * per_pass + grads) + rerun, 2.0 * head * target_tokens(m, t)
 
 
 def chunk_transient_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:

@@ -119,22 +119,22 @@
         <translation>国内访问不稳定</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/fused_loss.py" line="68"/>
+        <location filename="../../gpucheck/advise/fused_loss.py" line="74"/>
         <source>Use TRL's chunked cross-entropy loss</source>
         <translation>改用 TRL 的分块交叉熵损失</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/fused_loss.py" line="69"/>
+        <location filename="../../gpucheck/advise/fused_loss.py" line="75"/>
         <source>loses nothing: the same loss and gradients, computed 256 tokens at a time, so the scores over all {vocab} tokens of the vocabulary are never kept for the whole batch; each chunk copies the output layer (about {gib} at the peak) and the step is a little slower; needs TRL 1.4 or newer (its default since TRL 1.7)</source>
         <translation>没有任何损失，训练结果完全相同，同样的损失和梯度改为每次只算 256 个 token，所以整批数据在词表全部 {vocab} 个 token 上的得分从不同时保存；每个分块会复制一份输出层（峰值约 {gib}），每步略慢；需要 TRL 1.4 或更新版本（TRL 1.7 起默认如此）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/fused_loss.py" line="74"/>
+        <location filename="../../gpucheck/advise/fused_loss.py" line="80"/>
         <source>Use Liger Kernel's fused cross-entropy loss</source>
         <translation>改用 Liger Kernel 的融合交叉熵损失</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/fused_loss.py" line="75"/>
+        <location filename="../../gpucheck/advise/fused_loss.py" line="81"/>
         <source>loses nothing: the same loss and gradients, computed in chunks, so the scores over all {vocab} tokens of the vocabulary are never kept for the whole batch; needs pip install liger-kernel, whose Triton kernels run on Linux, in WSL2, or on Windows with the triton-windows package</source>
         <translation>没有任何损失，训练结果完全相同，同样的损失和梯度只是改为分块计算，整个批次不再保存词表全部 {vocab} 个词元的得分；需要 pip install liger-kernel，它的 Triton 内核可在 Linux、WSL2 上运行，Windows 上要装 triton-windows 包</translation>
     </message>
@@ -586,6 +586,16 @@
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/advise/loss_speed.py" line="40"/>
+        <source>Use TRL's plain cross-entropy loss</source>
+        <translation>改用 TRL 的普通交叉熵损失</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/loss_speed.py" line="46"/>
+        <source>uses more GPU memory ({gib} in all): the scores over all {vocab} tokens of the vocabulary are kept for the whole batch, where TRL's default chunked loss copies the output layer for every 256 tokens, which takes longer</source>
+        <translation>多占显存（共 {gib}）：整批数据对词表全部 {vocab} 个词元的得分都要保留；TRL 默认的分块损失每 256 个词元就复制一次输出层，因此更慢</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/advise/mirrors.py" line="114"/>
         <source>in cmd (Command Prompt) instead: {line}</source>
         <translation>如果用的是 cmd（命令提示符），改为运行 {line}</translation>
@@ -658,7 +668,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/multi.py" line="103"/>
-        <location filename="../../gpucheck/advise/plan.py" line="182"/>
+        <location filename="../../gpucheck/advise/plan.py" line="185"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
@@ -683,172 +693,172 @@
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="76"/>
+        <location filename="../../gpucheck/advise/plan.py" line="77"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog. It is built into the processor, so it is slower than a laptop's graphics card: even {gpu}, the fastest in the catalog, would take about {h}.</source>
         <translation>需要多久未知：这块显卡的速度不在目录中。它集成在处理器里，比笔记本的独立显卡慢：即使是目录中最快的 {gpu} 也要约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="91"/>
+        <location filename="../../gpucheck/advise/plan.py" line="92"/>
         <source>Fits on {target}, but even {gpu}, faster than this built-in GPU, would take about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>{target} 装得下，但即使是比这块集成 GPU 更快的 {gpu} 也要约 {h}（超过 {limit}）：在这里太慢，不实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="97"/>
+        <location filename="../../gpucheck/advise/plan.py" line="98"/>
         <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="184"/>
+        <location filename="../../gpucheck/advise/plan.py" line="187"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="256"/>
+        <location filename="../../gpucheck/advise/plan.py" line="259"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
         <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="283"/>
+        <location filename="../../gpucheck/advise/plan.py" line="286"/>
         <source>Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep fp16 and bf16 off.</source>
         <translation>按 FP32 规划，这是这块显卡的默认精度：在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436），所以显示的显存和时间都是 FP32 的；请关闭 fp16 和 bf16。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="298"/>
+        <location filename="../../gpucheck/advise/plan.py" line="301"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="348"/>
+        <location filename="../../gpucheck/advise/plan.py" line="351"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="351"/>
+        <location filename="../../gpucheck/advise/plan.py" line="354"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="353"/>
+        <location filename="../../gpucheck/advise/plan.py" line="356"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="356"/>
+        <location filename="../../gpucheck/advise/plan.py" line="359"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="360"/>
+        <location filename="../../gpucheck/advise/plan.py" line="363"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="363"/>
+        <location filename="../../gpucheck/advise/plan.py" line="366"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="367"/>
+        <location filename="../../gpucheck/advise/plan.py" line="370"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="370"/>
+        <location filename="../../gpucheck/advise/plan.py" line="373"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="374"/>
+        <location filename="../../gpucheck/advise/plan.py" line="377"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="381"/>
+        <location filename="../../gpucheck/advise/plan.py" line="384"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="386"/>
+        <location filename="../../gpucheck/advise/plan.py" line="389"/>
         <source>if it runs out of memory, switch to {alt}</source>
         <translation>如果显存不足，就改为{alt}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="387"/>
+        <location filename="../../gpucheck/advise/plan.py" line="390"/>
         <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
         <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="388"/>
+        <location filename="../../gpucheck/advise/plan.py" line="391"/>
         <source>About {h}.</source>
         <translation>约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="389"/>
+        <location filename="../../gpucheck/advise/plan.py" line="392"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="390"/>
+        <location filename="../../gpucheck/advise/plan.py" line="393"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="410"/>
+        <location filename="../../gpucheck/advise/plan.py" line="413"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="413"/>
+        <location filename="../../gpucheck/advise/plan.py" line="416"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="416"/>
+        <location filename="../../gpucheck/advise/plan.py" line="419"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="421"/>
+        <location filename="../../gpucheck/advise/plan.py" line="424"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="424"/>
+        <location filename="../../gpucheck/advise/plan.py" line="427"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="451"/>
+        <location filename="../../gpucheck/advise/plan.py" line="454"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="453"/>
+        <location filename="../../gpucheck/advise/plan.py" line="456"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="465"/>
+        <location filename="../../gpucheck/advise/plan.py" line="468"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="471"/>
+        <location filename="../../gpucheck/advise/plan.py" line="474"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="486"/>
+        <location filename="../../gpucheck/advise/plan.py" line="489"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="488"/>
+        <location filename="../../gpucheck/advise/plan.py" line="491"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="492"/>
+        <location filename="../../gpucheck/advise/plan.py" line="495"/>
         <location filename="../../gpucheck/commands.py" line="353"/>
         <source>Advice:</source>
         <translation>建议：</translation>
@@ -1158,112 +1168,112 @@
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="60"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="61"/>
         <source>the experts' weights take LoRA through target_parameters (PEFT 0.17 or newer), which needs lora_dropout=0</source>
         <translation>专家权重要通过 target_parameters 加 LoRA（PEFT 0.17 或更新），这时需要 lora_dropout=0</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="73"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="74"/>
         <source>a mixture of experts in 4 bits needs each expert as its own linear layer: pip install "transformers&lt;5"</source>
         <translation>混合专家模型要以 4 位加载，每个专家须是独立的线性层：pip install "transformers&lt;5"</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="92"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="93"/>
         <source>the embeddings, output layer and norms stay 16-bit, as in the estimate: do not call PEFT's prepare_model_for_kbit_training, which casts them to fp32 ({gib} GiB more, and a slower step); TRL's SFTTrainer calls it no more since TRL 0.26</source>
         <translation>词嵌入、输出层和归一化层保持 16 位，与估算一致：不要调用 PEFT 的 prepare_model_for_kbit_training，它会把这些层转成 fp32（多占 {gib} GiB，每步也更慢）；TRL 的 SFTTrainer 从 0.26 起已不再调用它</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="104"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="105"/>
         <source>mixed precision keeps fp32 weights, as estimated: load or build the model with dtype=torch.float32 (transformers 5 takes the dtype its config names, bf16 for most LLMs, which then trains in pure bf16: --precision bf16-pure)</source>
         <translation>混合精度保留 fp32 权重，与估算一致：加载或构建模型时用 dtype=torch.float32（transformers 5 采用配置里写的 dtype，多数大模型是 bf16，训练就成了纯 bf16，即 --precision bf16-pure）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="109"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="110"/>
         <source>the frozen model stays 16-bit, as estimated: load it with dtype={dtype} (transformers 4, and TRL's SFTTrainer given a model name, load it in fp32: twice the weights)</source>
         <translation>冻结的模型保持 16 位，与估算一致：用 dtype={dtype} 加载（transformers 4，以及只给模型名称的 TRL SFTTrainer，会以 fp32 加载，权重翻倍）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="166"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="169"/>
         <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
         <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估算的长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="173"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="176"/>
         <source>Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs PyTorch 2.8 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); older ones refuse it ("fp16 mixed precision requires a GPU (not 'mps')", huggingface/accelerate#3718)</source>
         <translation>Apple MPS：不设 fp16=True，这里用 FP32 训练。在 MPS 上用 FP16 混合精度需要 PyTorch 2.8 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；旧版本会拒绝（"fp16 mixed precision requires a GPU (not 'mps')"，huggingface/accelerate#3718）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="178"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="181"/>
         <source>Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); else remove it and train in FP32</source>
         <translation>Apple MPS：bf16=True 需要 macOS 14、PyTorch 2.6 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；否则请删掉它，用 FP32 训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="182"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="185"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="185"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="188"/>
         <source>pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off (weights, gradients and optimizer state all in fp16, no loss scaling: small gradients can underflow)</source>
         <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="200"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="203"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="201"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="204"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="203"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="206"/>
         <source>use_liger_kernel=True: pip install liger-kernel (Hugging Face transformers 4.52 or newer; Linux or WSL2, or the triton-windows package on Windows)</source>
         <translation>use_liger_kernel=True：先 pip install liger-kernel（需要 Hugging Face transformers 4.52 或更新版本；Linux 或 WSL2，Windows 上可用 triton-windows 包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="207"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="210"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="209"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="212"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="222"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="225"/>
         <source>import unsloth before trl and transformers</source>
         <translation>先 import unsloth，再导入 trl 和 transformers</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="257"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="260"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="268"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="271"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="311"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="314"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="314"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="317"/>
         <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
         <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="318"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="321"/>
         <source>these scripts have no Adafactor option: kohya's sd-scripts take --optimizer_type "Adafactor", or replace the script's optimizer with transformers.optimization.Adafactor (scale_parameter=False, relative_step=False)</source>
         <translation>这些脚本没有 Adafactor 选项：kohya 的 sd-scripts 可以用 --optimizer_type "Adafactor"，或者把脚本里的优化器换成 transformers.optimization.Adafactor（scale_parameter=False, relative_step=False）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="322"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="325"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -1535,22 +1545,22 @@
         <translation>只能读取共享系统内存的 {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/unsloth.py" line="46"/>
+        <location filename="../../gpucheck/advise/unsloth.py" line="47"/>
         <source>loses nothing: the same adapters trained on the same data through Unsloth's own kernels, with LoRA dropout 0 (which they need); the loss keeps no logits and the frozen layers stay 16-bit; needs pip install unsloth</source>
         <translation>没有任何损失，用同样的数据训练同样的适配器，只是改由 Unsloth 自己的内核计算，LoRA dropout 设为 0（这些内核需要）；损失不再保存 logits，冻结的层保持 16 位；需要 pip install unsloth</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/unsloth.py" line="50"/>
+        <location filename="../../gpucheck/advise/unsloth.py" line="51"/>
         <source>loses nothing: the same adapters trained on the same data through Unsloth's own kernels, with LoRA dropout 0 (which they need); the loss keeps no logits; needs pip install unsloth</source>
         <translation>没有任何损失，用同样的数据训练同样的适配器，只是改由 Unsloth 自己的内核计算，LoRA dropout 设为 0（这些内核需要）；损失不再保存 logits；需要 pip install unsloth</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/unsloth.py" line="53"/>
+        <location filename="../../gpucheck/advise/unsloth.py" line="54"/>
         <source>; each layer's checkpoint waits in CPU RAM (about {ram} more)</source>
         <translation>；每一层的检查点放在 CPU 内存里（约多占 {ram}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/unsloth.py" line="54"/>
+        <location filename="../../gpucheck/advise/unsloth.py" line="55"/>
         <source>Train with Unsloth</source>
         <translation>改用 Unsloth 训练</translation>
     </message>
@@ -3239,22 +3249,27 @@
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="429"/>
+        <location filename="../../gpucheck/estimate/core.py" line="428"/>
+        <source>TRL's chunked cross-entropy loss (its SFTTrainer's default since TRL 1.7)</source>
+        <translation>TRL 的分块交叉熵损失（TRL 1.7 起 SFTTrainer 的默认设置）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="431"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="432"/>
+        <location filename="../../gpucheck/estimate/core.py" line="434"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="433"/>
+        <location filename="../../gpucheck/estimate/core.py" line="435"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="435"/>
+        <location filename="../../gpucheck/estimate/core.py" line="437"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -6248,12 +6263,12 @@
         <translation>试运行没有“{name}”（{arch} 任务）的模型，可以构建的有 {known}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="172"/>
+        <location filename="../../gpucheck/trial/models.py" line="173"/>
         <source>--seq-len {n} is longer than this model's {limit} positions</source>
         <translation>--seq-len {n} 超过了这个模型的 {limit} 个位置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="175"/>
+        <location filename="../../gpucheck/trial/models.py" line="176"/>
         <source>the trial runs LoRA only on transformer and diffusion models</source>
         <translation>试运行只支持在 Transformer 和扩散模型上做 LoRA</translation>
     </message>

@@ -18,7 +18,7 @@ from gpucheck.estimate.logits import fused_linear_chunk_tokens, logits_bytes
 from gpucheck.hf_config import workload_from_config
 from gpucheck.records import ModelSpec, TrainSpec
 from tests.conftest import FIXTURES
-from tests.core.test_advise import advice_for
+from tests.core.test_advise import advice_for, machine
 
 GIB = 1024**3
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +37,7 @@ def test_the_fused_loss_keeps_no_vocabulary_wide_tensor():
     # entries (3.4 GiB); Liger's holds one chunk of 64 tokens and the hidden states' gradient
     w = get_workload("llama3-8b-lora")
     f = load_factors()
-    full = logits_bytes(w.model, w.train, f)
+    full = logits_bytes(w.model, dataclasses.replace(w.train, cross_entropy="full"), f)
     fused = logits_bytes(w.model, dataclasses.replace(w.train, cross_entropy="fused_linear"), f)
     assert full == pytest.approx(2048 * 128256 * (2 + 3 * 4))
     assert fused == pytest.approx(64 * 128256 * 2 + 2048 * 4096 * 2)
@@ -57,26 +57,43 @@ def test_a_24gb_card_runs_an_8b_lora_with_the_fused_loss_alone():
     assert before.peak_vram_bytes - tweak.peak_vram_bytes > 2.5 * GIB
 
 
+def _with_hf_loss(job: str):
+    """The built-in job with the Hugging Face loss, which keeps the logits, in place of its own (TRL's chunked loss:
+    the recipe is TRL's SFTConfig, whose default it is since TRL 1.7)."""
+    w = get_workload(job)
+    assert w.train.cross_entropy == "trl_chunked"
+    return dataclasses.replace(w, train=dataclasses.replace(w.train, cross_entropy="full"))
+
+
 def test_a_free_t4_fits_an_8b_qlora_with_the_fused_loss():
-    # a T4 (16 GB, Turing: Triton runs there) was "may fit"; with the fused loss it fits with room
-    w = get_workload("llama3-8b-qlora")
-    a = advise(None, w, E.Target.from_gpu(find_gpu("t4")))
+    # a T4 (16 GB, Turing: Triton runs there) with the Hugging Face loss is "may fit"; with the fused loss it fits with
+    # room. TRL's chunked loss, the job's own, runs as configured
+    a = advise(None, _with_hf_loss("llama3-8b-qlora"), E.Target.from_gpu(find_gpu("t4")))
     assert a.verdict == "runs_with_tweaks"
     assert "fused_loss" in [t.id for t in a.tweaks]
+    assert advise(None, get_workload("llama3-8b-qlora"), E.Target.from_gpu(find_gpu("t4"))).verdict == "runs"
 
 
 def test_no_liger_where_it_does_not_run_and_trls_chunked_loss_in_its_place():
-    # each job needs a change here, so the ladder runs. Apple GPUs (no Triton) and a Pascal card (Triton needs compute
-    # capability 7.0) get no Liger; the packed job's recipe is TRL's SFTConfig, whose chunked loss is plain PyTorch
-    # (loss_type="chunked_nll"), so the rung offers it instead and nothing else needs to change. GPT-2 from a
-    # config.json (no Liger patch for its model type, no packed rows, so no SFTConfig): neither
-    _, _, apple = advice_for("m1-macbookair", "qwen2.5-1.5b-lora")
-    pascal = advise(None, get_workload("qwen2.5-1.5b-lora"), E.Target.from_gpu(find_gpu("gtx 1070")))
+    # with the Hugging Face loss each job needs a change here, so the ladder runs. Apple GPUs (no Triton) and a Pascal
+    # card (Triton needs compute capability 7.0) get no Liger; the packed job's recipe is TRL's SFTConfig, whose chunked
+    # loss is plain PyTorch (loss_type="chunked_nll"), so the rung offers it instead and nothing else needs to change.
+    # GPT-2 from a config.json (no Liger patch for its model type, no packed rows, so no SFTConfig): neither
+    hf = _with_hf_loss("qwen2.5-1.5b-lora")
+    m = machine("m1-macbookair")
+    apple = advise(m, hf, E.Target.from_machine(m))
+    pascal = advise(None, hf, E.Target.from_gpu(find_gpu("gtx 1070")))
     for a in (apple, pascal):
         assert [(t.id, t.settings) for t in a.tweaks] == [("fused_loss", {"loss_type": "chunked_nll"})]
         assert 'loss_type="chunked_nll"' in a.snippet and "use_liger_kernel" not in a.snippet
-    turing = advise(None, get_workload("qwen2.5-1.5b-lora"), E.Target.from_gpu(find_gpu("rtx 2060")))
+    turing = advise(None, hf, E.Target.from_gpu(find_gpu("rtx 2060")))
     assert any(t.settings.get("use_liger_kernel") for t in turing.tweaks)  # where Liger runs, Liger
+    # the job as shipped runs TRL's chunked loss already: on the GTX 1070 it runs as configured, and where a change is
+    # needed and Liger runs (a 6 GB RTX 2060), Liger's loss replaces TRL's, whose chunks copy the output layer
+    job = get_workload("qwen2.5-1.5b-lora")
+    assert advise(None, job, E.Target.from_gpu(find_gpu("gtx 1070"))).verdict == "runs"
+    turing = advise(None, job, E.Target.from_gpu(find_gpu("rtx 2060")))
+    assert [(t.id, t.settings) for t in turing.tweaks] == [("fused_loss", {"use_liger_kernel": True})]
     gpt2 = workload_from_config(json.loads((FIXTURES / "hf" / "gpt2" / "config.json").read_text()), "config.json")
     a = advise(None, gpt2, E.Target.from_gpu(find_gpu("rtx 4060")))
     assert a.tweaks and "fused_loss" not in [t.id for t in a.tweaks]

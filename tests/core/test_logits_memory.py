@@ -84,7 +84,9 @@ def test_the_reserve_grows_with_the_vocabulary_not_only_with_the_total():
     """The caching allocator's reserve above the allocated peak includes one fp32 vocabulary-wide block of the loss:
     at 2,048 tokens a 128k-vocabulary model reserves ~1 GB more than a 32k one of the same size would."""
     w = get_workload("llama3-8b-lora")
-    t = dataclasses.replace(w.train, batch=1, seq_len=2048, packing=False)  # samples padded per batch: shapes vary
+    # samples padded per batch: shapes vary; the Hugging Face loss (the job's own is TRL's chunked loss, whose blocks
+    # do not follow the vocabulary × tokens)
+    t = dataclasses.replace(w.train, batch=1, seq_len=2048, packing=False, cross_entropy="full")
     f = load_factors()
     assert largest_transient_block(w.model, t, f) == 4 * 2048 * w.model.vocab
     small = dataclasses.replace(w, model=dataclasses.replace(w.model, vocab=32000))
@@ -100,13 +102,14 @@ def test_steps_of_one_shape_keep_no_split_block_in_reserve():
     pre-training (GPT-2 on a token stream) reserves only the allocator's small share; a fine-tune whose samples are
     padded to each batch's longest (Qwen2.5 LoRA without packing, 128 tokens on average) reserves one split loss block
     on top of what it needs, and the blocks of earlier, shorter steps cached in its reserve; packed, the same job's rows
-    have one shape and nothing is cached."""
+    have one shape and nothing is cached. The Hugging Face loss throughout (TRL's chunked loss, the Qwen job's own, keeps no
+    vocabulary-wide block whose size follows the step's length)."""
     a100 = Target.from_gpu(find_gpu("a100 80gb"))
     f = load_factors()
     for job, packing, splits in (("gpt2-124m-pretrain", False, False), ("qwen2.5-1.5b-lora", False, True),
                                  ("qwen2.5-1.5b-lora", True, False)):
         w = get_workload(job)
-        w = dataclasses.replace(w, train=dataclasses.replace(w.train, packing=packing))
+        w = dataclasses.replace(w, train=dataclasses.replace(w.train, packing=packing, cross_entropy="full"))
         e = estimate(w, a100)
         share = e.allocated_bytes * f["overhead"]["allocator_fraction"]["cuda"]
         extra = e.peak_vram_bytes - e.context_bytes - e.allocated_bytes - share

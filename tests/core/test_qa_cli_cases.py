@@ -62,8 +62,10 @@ def test_cpu_offload_costs_the_same_time_when_configured_as_when_advised(capsys)
         assert main(["estimate", "llama3-8b-full", "--gpu", "rtx 3090", "--json", *extra]) == 0
         return json.loads(capsys.readouterr().out)["step_seconds"]
 
+    # (less the GPU's own optimizer step, which offload removes, and what the step's backward hides: the longer it is,
+    # as with TRL's chunked loss, the job's own, which copies the output layer in every chunk, the more it hides)
     added = step("--optimizer", "adamw-8bit", "--cpu-offload") - step("--optimizer", "adamw-8bit")
-    assert 0.9 * (7.2 + 0.8) <= added <= 1.5 * (7.2 + 0.8)
+    assert 0.85 * (7.2 + 0.8) <= added <= 1.5 * (7.2 + 0.8)
     assert main(["estimate", "llama3-8b-full", "--gpu", "rtx 3090", "--json", "--optimizer", "adamw-8bit",
                  "--cpu-offload"]) == 0
     d = json.loads(capsys.readouterr().out)

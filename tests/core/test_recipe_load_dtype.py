@@ -21,7 +21,7 @@ def _snippet(job: str, gpu: str) -> str:
 
 
 def test_a_lora_recipe_loads_the_frozen_model_in_16_bits():
-    s = _snippet("qwen2.5-1.5b-lora", "rtx 3060 12gb")
+    s = _snippet("qwen2.5-1.5b-lora", "rtx 3060 laptop")
     assert "load it with dtype=torch.bfloat16" in s and "float32" not in s
 
 
@@ -32,7 +32,7 @@ def test_a_mixed_precision_full_fine_tune_loads_fp32_weights():
 
 def test_the_load_line_reads_in_chinese():
     with use_language("zh_CN"):
-        s = _snippet("qwen2.5-1.5b-lora", "rtx 3060 12gb")
+        s = _snippet("qwen2.5-1.5b-lora", "rtx 3060 laptop")
     assert "用 dtype=torch.bfloat16 加载" in s
 
 

@@ -87,14 +87,15 @@ def test_llama3_8b_qlora_on_8gb_fits_only_with_unsloth_as_unsloths_table_says(mo
     # unslothai/unsloth README, context-length table: Llama 3.1 8B QLoRA with Hugging Face + FA2 is "OOM" on 8 GB,
     # with Unsloth 2,972 tokens fit (the job's rows are 2,048): the plan that fits is Unsloth's, and every change that
     # keeps the Hugging Face stack is not enough. The table dates from 2024, when TRL's SFTTrainer ran PEFT's
-    # prepare_model_for_kbit_training (fp32 embeddings and lm_head: train.qlora_upcast) and kept PEFT's fp32 adapters
-    # (train.qlora_bf16_adapters), so its Hugging Face run is priced so
+    # prepare_model_for_kbit_training (fp32 embeddings and lm_head: train.qlora_upcast), kept PEFT's fp32 adapters
+    # (train.qlora_bf16_adapters) and the Hugging Face loss, so its Hugging Face run is priced so
     for gpu in ("rtx-3070", "rtx-4060"):
         _base, res, _ = _plan(gpu, "llama3-8b-qlora")
         assert res.fits and "unsloth" in [t.id for t in res.tweaks]
         g = next(x for x in GPUS if x.id == gpu)
         w = next(x for x in JOBS if x.id == "llama3-8b-qlora")
-        w = dataclasses.replace(w, train=dataclasses.replace(w.train, qlora_upcast=True, qlora_bf16_adapters=False))
+        w = dataclasses.replace(w, train=dataclasses.replace(w.train, qlora_upcast=True, qlora_bf16_adapters=False,
+                                                             cross_entropy="full"))
         t = E.Target.from_gpu(g, 1, None)
         with monkeypatch.context() as mp:
             mp.setattr(ladder, "RUNGS", tuple(r for r in ladder.RUNGS if r.id != "unsloth"))
@@ -141,10 +142,17 @@ def test_a_card_at_least_as_good_never_gets_a_worse_plan_or_a_slower_one():
                 # 8-bit AdamW moves fewer bytes: a card that needs no such step is compared like with like only
                 # with a plan that does not take it either)
                 ha, hb = ra.estimate.total_hours, rb.estimate.total_hours
-                if "unsloth" in {t.id for t in ra.tweaks} - {t.id for t in rb.tweaks}:
+                only_a = {t.id for t in ra.tweaks} - {t.id for t in rb.tweaks}
+                if "unsloth" in only_a:
                     # the smaller card needs Unsloth to fit, the larger one runs without it: its output offers
                     # Unsloth as a speed-up (advise/plan.py _speed_tweaks), the time compared like with like
                     hb = E.estimate(rb.workload, E.Target.from_gpu(b, 1, None), unsloth.with_unsloth(rb.train)).total_hours
+                elif "fused_loss" in only_a:
+                    # the smaller card needs Liger's fused loss to fit, the larger one runs on TRL's chunked loss (the
+                    # packed jobs' own, TRL's default), which copies the output layer in every chunk: its output offers
+                    # the fused loss as a speed-up (advise/loss_speed.py), the time compared like with like
+                    hb = E.estimate(rb.workload, E.Target.from_gpu(b, 1, None), dataclasses.replace(
+                        rb.train, cross_entropy=ra.train.cross_entropy)).total_hours
                 if ha is not None and hb is not None and hb > ha * 1.001:
                     bad.append((w.id, a.name, b.name, "slower", ha, hb))
     assert not bad, bad[:10]
