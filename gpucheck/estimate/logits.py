@@ -150,7 +150,8 @@ def trl_chunk_traffic(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> tuple
     writes it in fp32 (2 + 4 B per weight; nothing where it is fp32 already), autocast reads that and writes the 16-bit
     operand of the matmul (4 + 2 B). A trained output layer (full fine-tuning) also takes each chunk's weight gradient
     back through both casts into its fp32 gradient: 2 B written, cast to fp32 (2 + 4), added to the gradient (4 + 4).
-    The rerun also repeats the chunk's log-softmax. (0, 0) for any other loss. Read from trl/trainer/sft_trainer.py v1.9.0 _chunk and _chunked_cross_entropy_loss."""
+    The rerun also repeats the chunk's log-softmax. (0, 0) for any other loss. Read from trl/trainer/sft_trainer.py
+    v1.9.0, _chunk and _chunked_cross_entropy_loss."""
     if not m.vocab or not m.hidden or loss_kind(t, f) != "trl_chunked":
         return 0.0, 0.0
     head = float(m.vocab) * m.hidden
@@ -158,7 +159,9 @@ def trl_chunk_traffic(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> tuple
     tokens = t.batch * target_tokens(m, t)
     chunks = math.ceil(tokens / c["chunk_tokens"])
     fp32_copy, autocast_copy, _chunk = trl_chunk_parts(m, t, f)
-    per_pass = (1.5 * fp32_copy if fp32_copy else 0.0) + (3.0 * autocast_copy if autocast_copy else 0.0)
+    copy = head * (2.0 + c["fp32_copy_bytes"]) if fp32_copy else 0.0  # w.float(): reads 16 bits, writes fp32
+    cast = head * (4.0 + c["autocast_copy_bytes"]) if autocast_copy else 0.0  # autocast: reads fp32, writes 16 bits
+    per_pass = copy + cast
     grads = head * (2.0 + 6.0 + 8.0) if t.method == "full" else 0.0
     # the rerun forward's log-softmax over the chunk's logits: one more forward of the loss's fp32 element-wise work,
     # which the step's traffic counts once forward and once backward ([speed.elementwise] logit_elements)
