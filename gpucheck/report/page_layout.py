@@ -35,16 +35,21 @@ def _relayout(doc, start: int = 0) -> None:
     doc.documentLayout().documentSize()
 
 
-def _heading_before(doc, table):
-    """The first of the headings directly above `table` (h3 + h4 + table move together), or None."""
+def _first_heading_of_run(doc, block):
+    """The first of the consecutive headings in the page's own flow that end at `block`, or None when `block` is no
+    such heading."""
     root = doc.rootFrame()
-    block = doc.findBlock(table.firstPosition() - 1)
     found = None
     while (block.isValid() and block.blockFormat().headingLevel() > 0
            and doc.frameAt(block.position()) == root):
         found = block
         block = block.previous()
     return found
+
+
+def _heading_before(doc, table):
+    """The first of the headings directly above `table` (h3 + h4 + table move together), or None."""
+    return _first_heading_of_run(doc, doc.findBlock(table.firstPosition() - 1))
 
 
 def _row_extent(layout, table, r: int) -> tuple[float, float]:

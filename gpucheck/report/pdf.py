@@ -52,6 +52,7 @@ from gpucheck.report.option_points import OPTIONS_COLUMNS, hours_axis, time_frac
 from gpucheck.report.page_layout import (
     Layout,
     _cell_extent,
+    _first_heading_of_run,
     _heading_before,
     _relayout,
     _starts_page_after,
@@ -218,11 +219,7 @@ def _keep_rows_together(doc, page_height: float, content_top: float, content_bot
 def _first_of_headings(doc, block):
     """The first of the headings directly above `block` and `block` itself, in the page's own flow; the later ones lose
     a page break of their own, so that they follow the first."""
-    root = doc.rootFrame()
-    first = block
-    prev = block.previous()
-    while prev.isValid() and prev.blockFormat().headingLevel() > 0 and doc.frameAt(prev.position()) == root:
-        first, prev = prev, prev.previous()
+    first = _first_heading_of_run(doc, block) or block
     b = first.next()
     while b.isValid() and b.position() <= block.position():
         fmt = QTextBlockFormat(b.blockFormat())
