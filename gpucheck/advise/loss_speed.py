@@ -29,7 +29,7 @@ def loss_speed_tweak(workload: Workload, train: TrainSpec, est: Estimate, facts:
                      estimate_fn: Callable[[Workload, TrainSpec], Estimate]) -> Tweak | None:
     """Liger's fused loss, or TRL's plain one, for a job whose plan keeps TRL's chunked loss, where it still runs and
     takes at least a fifth less time; None otherwise."""
-    if est.total_hours is None or train.stack != "eager" or loss_kind(train, load_factors()) != fused_loss.TRL_KIND:
+    if est.total_hours is None or loss_kind(train, load_factors()) != fused_loss.TRL_KIND:
         return None
     settings: dict[str, Any]
     if fused_loss.offered(workload, train, facts.backend, facts.compute_capability):

@@ -14,6 +14,7 @@ from gpucheck.advise.gpu_support import GpuFacts, bf16_ok, offload_settings
 from gpucheck.advise.mirrors import continuation, with_download_mirrors
 from gpucheck.estimate.autocast import MIXED
 from gpucheck.estimate.factors import load_factors
+from gpucheck.estimate.logits import loss_kind
 from gpucheck.estimate.params import qlora_upcast_bytes
 from gpucheck.i18n import fmt_list, tr
 from gpucheck.records import TrainSpec, Workload
@@ -125,7 +126,8 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     # TRL's SFTConfig, printed for packed rows and for a job priced with TRL's chunked loss, turns bf16 and gradient
     # checkpointing on unless told otherwise (trl/trainer/sft_config.py: 'gradient_checkpointing: Defaults to True',
     # 'bf16: Defaults to True if fp16 is not set'), so its recipe says "off" where the estimate has them off
-    sft = packed or train.cross_entropy == "trl_chunked"
+    trl_loss = loss_kind(train, load_factors()) == "trl_chunked"
+    sft = packed or trl_loss
     if train.precision in ("bf16", "bf16-pure"):
         args.append("    bf16=True,")
     elif train.precision == "fp16" and not mps:
@@ -141,7 +143,7 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
         args.append("    use_liger_kernel=True,")
     # TRL's chunked loss (advise/fused_loss.py; the packed jobs' own loss: TRL's default since 1.7, said for TRL
     # 1.4-1.6) or its plain one (advise/loss_speed.py)
-    loss_type = settings.get("loss_type") or ("chunked_nll" if train.cross_entropy == "trl_chunked" else "")
+    loss_type = settings.get("loss_type") or ("chunked_nll" if trl_loss else "")
     if loss_type and sft and not settings.get("use_liger_kernel"):
         args.append(f'    loss_type="{loss_type}",')
     if train.cpu_offload and "deepspeed" not in settings:  # configured offload: its DeepSpeed config
