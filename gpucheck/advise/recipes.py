@@ -243,8 +243,6 @@ def _optim(settings: dict[str, Any], train: TrainSpec) -> str | None:
     optim = settings.get("optim")
     if _ds_offload(settings):
         return None  # DeepSpeed's CPU AdamW (ds_config "optimizer") steps the offloaded optimizer
-    if train.method == "qlora":
-        return "paged_adamw_8bit"
     if train.optimizer == "adamw-8bit":
         return optim if optim in ("adamw_bnb_8bit", "paged_adamw_8bit") else "paged_adamw_8bit"
     if train.optimizer == "adafactor":
