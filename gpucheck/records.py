@@ -100,6 +100,10 @@ class ModelSpec:
     model_type: str = ""  # the Hugging Face config's model_type ("llama", "qwen2", "gpt2"): what kernel libraries
     #   key their patches on (Liger Kernel's MODEL_TYPE_TO_APPLY_LIGER_FN); "" = not known
     ref_image_size: int | None = None  # image size forward_gflops / activation_mib were measured at
+    # U-Net: how many times smaller per side the grid it runs on is than the image (a latent-diffusion U-Net runs on
+    # its VAE's latents: Stable Diffusion's AutoencoderKL, 8 = diffusers' vae_scale_factor 2 ** (len(block_out_channels)
+    # - 1)); 1: on the pixels themselves (a pixel-space DDPM)
+    latent_downscale: int = 1
     aux_params: float = 0.0  # frozen helper networks kept on the GPU (VAE, text encoders), in the training's dtype
     aux_vae_params: float = 0.0  # of aux_params, the VAE's (kept in fp32 beside a 16-bit U-Net with train.vae_fp32)
     # U-Net with a VAE: the live tensors of one VAE encode (the training scripts' vae.encode(x).latent_dist.sample()

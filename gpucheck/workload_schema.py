@@ -59,6 +59,7 @@ MODEL_SPEC = {
     "attn_score_elements": _f(False, 0, 1e15),
     "attn_score_elements_max": _f(False, 0, 1e15),
     "ref_image_size": _i(False, 8, 16384),
+    "latent_downscale": _i(False, 1, 64),
     "aux_params": _f(False, 0, 1e13),
     "aux_encode_peak_mib": _f(False, 0, 1e7),
     "aux_vae_params": _f(False, 0, 1e13),

@@ -374,12 +374,13 @@ def autocast_cast_bytes(trainable: float, t: TrainSpec, f: Mapping[str, Any]) ->
 def small_batch_efficiency(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> float:
     """How busy a U-Net keeps the GPU at this batch: its deepest levels work on 8×8–16×16 latents with
     1,280 channels, too few threads to fill a GPU with one or two images: P / (P + half),
-    P = batch × image_size² (1.0 for other archs)."""
-    half = f["utilization"]["small_batch_half_pixels"].get(m.arch)  # absent: no small-batch effect measured
+    P = batch × the positions of the grid the U-Net runs on ((image_size / latent_downscale)²: a latent-diffusion
+    U-Net's latents, a pixel-space U-Net's pixels); 1.0 for other archs."""
+    half = f["utilization"]["small_batch_half_positions"].get(m.arch)  # absent: no small-batch effect measured
     if not half or not t.image_size:
         return 1.0
-    pixels = t.batch * t.image_size**2
-    return pixels / (pixels + half)
+    positions = t.batch * (t.image_size / max(1, m.latent_downscale)) ** 2
+    return positions / (positions + half)
 
 
 # -- the step --------------------------------------------------------------------------------------

@@ -77,7 +77,7 @@ FITTED: tuple[Fitted, ...] = (
                 "GroupNorm's two-pass kernels); it trades off against the U-Net GEMM efficiency on the same diffusion "
                 "rows (until December 2026 it was held at 20, never counted per saved element); held at the count, "
                 "the GEMM efficiency fitted"),
-    Fitted(("utilization", "small_batch_half_pixels", "unet"), 262144.0),
+    Fitted(("utilization", "small_batch_half_positions", "unet"), 4096.0),
     # lightning-ai, huggingface, mrdbourke, lambda and four more groups: fitted (the host time per operator, the fitted
     # one of its pair: the operators per layer are counted, [dispatch.kernels.layer_code])
     Fitted(("dispatch", "launch_us"), 10.0),

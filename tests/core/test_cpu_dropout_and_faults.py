@@ -158,7 +158,7 @@ def test_the_u_net_probe_spends_in_attention_what_the_profile_saw():
 
 
 def test_a_u_net_on_a_cpu_is_not_slowed_by_a_gpus_small_batch_occupancy():
-    """The U-Net's small-batch factor (factors.toml [utilization.small_batch_half_pixels]) is a GPU's occupancy: one
+    """The U-Net's small-batch factor (factors.toml [utilization.small_batch_half_positions]) is a GPU's occupancy: one
     256-px image costs a GPU 4× its share of a four-image step; on a CPU only the step's fixed costs (its weights read,
     its adapters stepped) are shared by fewer images (with the GPU's factor it would be about 4×)."""
     w = apply_overrides(get_workload("sd15-lora"), batch=1, image_size=256)
