@@ -23,6 +23,10 @@ LOADER_STARTS = ("spawn_each_epoch",)
 # over batches that are ready (gpucheck's trial runner and calibrate probes, airbench, nanoGPT), with no framework's
 # per-step work beside the operators
 LOOPS = ("plain",)
+# how a job's loss is written (train.cross_entropy; gpucheck/estimate/logits.py): full — the logits kept whole,
+# full_fp32_output — the same with an fp32 copy, chunked, fused, fused_linear (Liger's linear cross-entropy),
+# trl_chunked — TRL's SFTTrainer's chunked loss (its default since TRL 1.7)
+LOSS_KINDS = ("full", "full_fp32_output", "chunked", "fused", "fused_linear", "trl_chunked")
 # QLoRA's 4-bit layers: bitsandbytes (PEFT, litgpt, Unsloth), torchao (torchtune's NF4), gptq (auto-gptq's QuantLinear)
 QLORA_KERNELS = ("bitsandbytes", "torchao", "gptq")
 # the dtype bitsandbytes dequantizes a 4-bit weight to (its quant_state.dtype): "compute" = the matmuls' own dtype

@@ -20,7 +20,7 @@ from gpucheck.advise.gpu_support import GpuFacts
 from gpucheck.advise.model import Tweak
 from gpucheck.advise.rungs import runs
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.logits import loss_kind
+from gpucheck.estimate.logits import runs_trl_chunked
 from gpucheck.i18n import fmt_gib, fmt_number, tr
 from gpucheck.records import Estimate, TrainSpec, Workload
 
@@ -29,7 +29,7 @@ def loss_speed_tweak(workload: Workload, train: TrainSpec, est: Estimate, facts:
                      estimate_fn: Callable[[Workload, TrainSpec], Estimate]) -> Tweak | None:
     """Liger's fused loss, or TRL's plain one, for a job whose plan keeps TRL's chunked loss, where it still runs and
     takes at least a fifth less time; None otherwise."""
-    if est.total_hours is None or loss_kind(train, load_factors()) != fused_loss.TRL_KIND:
+    if est.total_hours is None or not runs_trl_chunked(train, load_factors()):
         return None
     settings: dict[str, Any]
     if fused_loss.offered(workload, train, facts.backend, facts.compute_capability):

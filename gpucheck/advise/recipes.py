@@ -14,7 +14,7 @@ from gpucheck.advise.gpu_support import GpuFacts, bf16_ok, offload_settings
 from gpucheck.advise.mirrors import continuation, with_download_mirrors
 from gpucheck.estimate.autocast import MIXED
 from gpucheck.estimate.factors import load_factors
-from gpucheck.estimate.logits import loss_kind
+from gpucheck.estimate.logits import runs_trl_chunked
 from gpucheck.estimate.params import qlora_upcast_bytes
 from gpucheck.i18n import fmt_list, tr
 from gpucheck.records import TrainSpec, Workload
@@ -126,7 +126,7 @@ def _hf_snippet(settings: dict[str, Any], train: TrainSpec, workload: Workload, 
     # TRL's SFTConfig, printed for packed rows and for a job priced with TRL's chunked loss, turns bf16 and gradient
     # checkpointing on unless told otherwise (trl/trainer/sft_config.py: 'gradient_checkpointing: Defaults to True',
     # 'bf16: Defaults to True if fp16 is not set'), so its recipe says "off" where the estimate has them off
-    trl_loss = loss_kind(train, load_factors()) == "trl_chunked"
+    trl_loss = runs_trl_chunked(train, load_factors())
     sft = packed or trl_loss
     if train.precision in ("bf16", "bf16-pure"):
         args.append("    bf16=True,")

@@ -379,7 +379,7 @@ def small_batch_efficiency(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> 
     half = f["utilization"]["small_batch_half_positions"].get(m.arch)  # absent: no small-batch effect measured
     if not half or not t.image_size:
         return 1.0
-    positions = t.batch * (t.image_size / max(1, m.latent_downscale)) ** 2
+    positions = t.batch * (t.image_size / m.latent_downscale) ** 2
     return positions / (positions + half)
 
 

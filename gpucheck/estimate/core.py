@@ -19,7 +19,7 @@ from gpucheck.estimate.fit import fit_band, ram_fit, too_slow_hours, verdict_for
 from gpucheck.estimate.host import host_needs
 from gpucheck.estimate.input_path import with_input_path, with_worker_starts
 from gpucheck.estimate.links import Traffic, network_gbps, nodes_of
-from gpucheck.estimate.logits import cached_reserve_bytes, loss_kind
+from gpucheck.estimate.logits import cached_reserve_bytes, runs_trl_chunked
 from gpucheck.estimate.memory import (
     Placement,
     breakdown,
@@ -424,7 +424,7 @@ def _assumptions(w: Workload, t: TrainSpec, eval_passes: int = 0, eval_hours: fl
         out.append(tr("image size {n}×{n} pixels", n=t.image_size))
     if t.grad_checkpointing:
         out.append(tr("gradient checkpointing on"))
-    if loss_kind(t, load_factors()) == "trl_chunked":
+    if runs_trl_chunked(t, load_factors()):
         out.append(tr("TRL's chunked cross-entropy loss (its SFTTrainer's default since TRL 1.7)"))
     if t.method in ("lora", "qlora"):
         if w.model.arch == "unet":  # SD trainers' words: diffusers --rank, kohya --network_dim

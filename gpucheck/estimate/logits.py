@@ -53,12 +53,11 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from gpucheck.choices import LOSS_KINDS
 from gpucheck.estimate.autocast import MIXED
 from gpucheck.estimate.factors import seq_len_of
 from gpucheck.estimate.seq2seq import is_seq2seq, target_tokens
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec
-
-LOSS_KINDS = ("full", "full_fp32_output", "chunked", "fused", "fused_linear", "trl_chunked")
 
 
 def loss_kind(t: TrainSpec, f: Mapping[str, Any]) -> str:
@@ -69,6 +68,11 @@ def loss_kind(t: TrainSpec, f: Mapping[str, Any]) -> str:
     if own == "trl_chunked" and t.stack != "eager":
         own = ""
     return own if own in LOSS_KINDS else str(f["logits"]["stack_default"][t.stack])
+
+
+def runs_trl_chunked(t: TrainSpec, f: Mapping[str, Any]) -> bool:
+    """The job's loss is TRL's chunked loss (loss_kind): what its time, recipe and assumptions line price."""
+    return loss_kind(t, f) == "trl_chunked"
 
 
 def dtype_bytes(t: TrainSpec, f: Mapping[str, Any]) -> tuple[float, float]:
@@ -152,7 +156,7 @@ def trl_chunk_traffic(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> tuple
     back through both casts into its fp32 gradient: 2 B written, cast to fp32 (2 + 4), added to the gradient (4 + 4).
     The rerun also repeats the chunk's log-softmax. (0, 0) for any other loss. Read from trl/trainer/sft_trainer.py
     v1.9.0, _chunk and _chunked_cross_entropy_loss."""
-    if not m.vocab or not m.hidden or loss_kind(t, f) != "trl_chunked":
+    if not m.vocab or not m.hidden or not runs_trl_chunked(t, f):
         return 0.0, 0.0
     head = float(m.vocab) * m.hidden
     c = f["logits"]["trl_chunked"]
