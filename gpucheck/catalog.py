@@ -446,6 +446,8 @@ def get_workload(id_or_path: str | Path) -> Workload:
     p = Path(s)
     if p.suffix.lower() == ".json" or p.name == "config.json" or (p.is_dir() and (p / "config.json").is_file()):
         return _with_builtin_settings(workload_from_config_file(p / "config.json" if p.is_dir() else p))
+    if p.is_dir() and (p / "model_index.json").is_file():  # a downloaded diffusers pipeline: says what it is
+        return workload_from_config_file(p / "model_index.json")
     if p.suffix.lower() == ".toml" or p.exists():
         return load_workload_file(p)
     ids = [w.id for w in load_workloads()]

@@ -22,6 +22,7 @@ from typing import Any
 
 from gpucheck.errors import BadInput
 from gpucheck.fileio import read_text_limited, shorten
+from gpucheck.hf_diffusers import diffusers_error
 from gpucheck.hf_moe import DEEPSEEK_MOE, SHARED_EXPERT, moe_fields, moe_mlp_params
 from gpucheck.hf_parts import (
     MLA_TYPES,
@@ -309,6 +310,9 @@ def _from_table(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
 def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Workload:
     if not isinstance(cfg, dict):
         raise BadInput(tr("{where}: expected a JSON object (a Hugging Face config.json)", where=where))
+    not_transformers = diffusers_error(cfg, where)
+    if not_transformers is not None:
+        raise not_transformers
     # a vision-language checkpoint (Gemma 3 from 4B, Mistral Small 3.1): its image side is loaded beside the decoder,
     # frozen when the text is fine-tuned (Unsloth's FastModel: finetune_vision_layers = False)
     side = VISION_SIDES.get(str(cfg.get("model_type")).lower())

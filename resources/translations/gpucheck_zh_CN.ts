@@ -1168,112 +1168,112 @@
         <translation>能训练 {total} 个内置训练任务中的 {runs} 个（部分需按建议调整设置）；训练不了的任务中最简单的是“{job}”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="61"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="62"/>
         <source>the experts' weights take LoRA through target_parameters (PEFT 0.17 or newer), which needs lora_dropout=0</source>
         <translation>专家权重要通过 target_parameters 加 LoRA（PEFT 0.17 或更新），这时需要 lora_dropout=0</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="74"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="75"/>
         <source>a mixture of experts in 4 bits needs each expert as its own linear layer: pip install "transformers&lt;5"</source>
         <translation>混合专家模型要以 4 位加载，每个专家须是独立的线性层：pip install "transformers&lt;5"</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="93"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="94"/>
         <source>the embeddings, output layer and norms stay 16-bit, as in the estimate: do not call PEFT's prepare_model_for_kbit_training, which casts them to fp32 ({gib} GiB more, and a slower step); TRL's SFTTrainer calls it no more since TRL 0.26</source>
         <translation>词嵌入、输出层和归一化层保持 16 位，与估算一致：不要调用 PEFT 的 prepare_model_for_kbit_training，它会把这些层转成 fp32（多占 {gib} GiB，每步也更慢）；TRL 的 SFTTrainer 从 0.26 起已不再调用它</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="105"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="106"/>
         <source>mixed precision keeps fp32 weights, as estimated: load or build the model with dtype=torch.float32 (transformers 5 takes the dtype its config names, bf16 for most LLMs, which then trains in pure bf16: --precision bf16-pure)</source>
         <translation>混合精度保留 fp32 权重，与估算一致：加载或构建模型时用 dtype=torch.float32（transformers 5 采用配置里写的 dtype，多数大模型是 bf16，训练就成了纯 bf16，即 --precision bf16-pure）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="110"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="111"/>
         <source>the frozen model stays 16-bit, as estimated: load it with dtype={dtype} (transformers 4, and TRL's SFTTrainer given a model name, load it in fp32: twice the weights)</source>
         <translation>冻结的模型保持 16 位，与估算一致：用 dtype={dtype} 加载（transformers 4，以及只给模型名称的 TRL SFTTrainer，会以 fp32 加载，权重翻倍）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="169"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="165"/>
         <source>packing=True needs a kernel that keeps packed samples apart: load the model with attn_implementation="flash_attention_2" (TRL docs, "Packing"; FlashAttention 2 needs an Ampere or newer NVIDIA GPU); without it the run takes longer than estimated</source>
         <translation>packing=True 需要能把拼接样本彼此隔开的注意力内核：加载模型时用 attn_implementation="flash_attention_2"（TRL 文档“Packing”；FlashAttention 2 需要 Ampere 或更新的 NVIDIA GPU）；否则训练时间会比估算的长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="176"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="172"/>
         <source>Apple MPS: no fp16=True, this trains in FP32. FP16 mixed precision on MPS needs PyTorch 2.8 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); older ones refuse it ("fp16 mixed precision requires a GPU (not 'mps')", huggingface/accelerate#3718)</source>
         <translation>Apple MPS：不设 fp16=True，这里用 FP32 训练。在 MPS 上用 FP16 混合精度需要 PyTorch 2.8 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；旧版本会拒绝（"fp16 mixed precision requires a GPU (not 'mps')"，huggingface/accelerate#3718）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="181"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="177"/>
         <source>Apple MPS: bf16=True needs macOS 14, PyTorch 2.6 or newer and an accelerate release with MPS mixed precision (huggingface/accelerate#3373); else remove it and train in FP32</source>
         <translation>Apple MPS：bf16=True 需要 macOS 14、PyTorch 2.6 或更新版本，以及支持 MPS 混合精度的 accelerate 版本（huggingface/accelerate#3373）；否则请删掉它，用 FP32 训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="185"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="181"/>
         <source>pure bf16: load the model with torch_dtype=torch.bfloat16 (weights, gradients and AdamW state all in bf16)</source>
         <translation>纯 BF16：加载模型时设置 torch_dtype=torch.bfloat16（权重、梯度和 AdamW 状态都用 bf16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="188"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="184"/>
         <source>pure fp16: load the model with torch_dtype=torch.float16 and leave fp16=True off (weights, gradients and optimizer state all in fp16, no loss scaling: small gradients can underflow)</source>
         <translation>纯 FP16：加载模型时设置 torch_dtype=torch.float16，且不要开启 fp16=True（权重、梯度和优化器状态都用 fp16，没有损失缩放：很小的梯度可能下溢为 0）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="203"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="199"/>
         <source>optimizer.step() every {k} batches</source>
         <translation>每 {k} 个批次调用一次 optimizer.step()</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="204"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="200"/>
         <source>plain PyTorch loop: {steps}</source>
         <translation>普通 PyTorch 训练循环：{steps}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="206"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="202"/>
         <source>use_liger_kernel=True: pip install liger-kernel (Hugging Face transformers 4.52 or newer; Linux or WSL2, or the triton-windows package on Windows)</source>
         <translation>use_liger_kernel=True：先 pip install liger-kernel（需要 Hugging Face transformers 4.52 或更新版本；Linux 或 WSL2，Windows 上可用 triton-windows 包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="210"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="206"/>
         <source>tokenize with truncation=True, max_length={n} (TRL SFTConfig: max_length={n})</source>
         <translation>分词时设置 truncation=True、max_length={n}（TRL 的 SFTConfig 用 max_length={n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="212"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="208"/>
         <source>model: {name}</source>
         <translation>模型：{name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="225"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="221"/>
         <source>import unsloth before trl and transformers</source>
         <translation>先 import unsloth，再导入 trl 和 transformers</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="260"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="268"/>
         <source>DeepSpeed config; the Trainer fills each "auto" from TrainingArguments</source>
         <translation>DeepSpeed 配置；每个 "auto" 由 Trainer 按 TrainingArguments 填写</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="271"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="279"/>
         <source>Ultralytics accumulates gradients to its nominal batch (nbs=64) by itself</source>
         <translation>Ultralytics 会自动把梯度累积到名义批大小（nbs=64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="314"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="322"/>
         <source>CPU offload: run `accelerate config` and choose DeepSpeed, ZeRO stage 2, optimizer offloaded to the CPU (DeepSpeed's CPU Adam; no --use_8bit_adam)</source>
         <translation>卸载到 CPU：运行 `accelerate config`，选择 DeepSpeed、ZeRO 第 2 阶段、把优化器卸载到 CPU（使用 DeepSpeed 的 CPU Adam；不要加 --use_8bit_adam）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="317"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="325"/>
         <source>with --with_prior_preservation each batch holds the instance images and as many class images (generated into ./class_images first): the memory of twice the batch; gradient accumulation sums whole pairs, so it keeps the effective batch</source>
         <translation>使用 --with_prior_preservation 时，每个批次包含实例图像和同样数量的类别图像（先生成到 ./class_images）：显存相当于两倍批量；梯度累积按完整的成对样本求和，所以有效批量不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="321"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="329"/>
         <source>these scripts have no Adafactor option: kohya's sd-scripts take --optimizer_type "Adafactor", or replace the script's optimizer with transformers.optimization.Adafactor (scale_parameter=False, relative_step=False)</source>
         <translation>这些脚本没有 Adafactor 选项：kohya 的 sd-scripts 可以用 --optimizer_type "Adafactor"，或者把脚本里的优化器换成 transformers.optimization.Adafactor（scale_parameter=False, relative_step=False）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/recipes.py" line="325"/>
+        <location filename="../../gpucheck/advise/recipes.py" line="333"/>
         <source>cache the VAE latents and text-encoder outputs before training (kohya sd-scripts: --cache_latents --cache_text_encoder_outputs --network_train_unet_only)</source>
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
@@ -2102,7 +2102,7 @@
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="456"/>
+        <location filename="../../gpucheck/catalog.py" line="458"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -3448,57 +3448,77 @@
         <translation>{path}：无法读取（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="214"/>
+        <location filename="../../gpucheck/hf_config.py" line="215"/>
         <location filename="../../gpucheck/hf_types.py" line="95"/>
         <source>{where}: key '{key}': expected a divisor of {other} ({n}), got {got}</source>
         <translation>{where}：键“{key}”应能整除 {other}（{n}），实际是 {got}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="311"/>
+        <location filename="../../gpucheck/hf_config.py" line="312"/>
         <location filename="../../gpucheck/trial/models.py" line="53"/>
         <location filename="../../gpucheck/trial/models.py" line="50"/>
         <source>{where}: expected a JSON object (a Hugging Face config.json)</source>
         <translation>{where}：应为一个 JSON 对象（Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="321"/>
+        <location filename="../../gpucheck/hf_config.py" line="325"/>
         <source>{where}: missing key 'model_type' (a string such as 'llama', 'qwen2', 'gpt2', 'bert')</source>
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="375"/>
+        <location filename="../../gpucheck/hf_config.py" line="379"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names}); give its sizes in a workload .toml instead</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）；可改用训练任务 .toml 文件写明它的各项尺寸</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="400"/>
+        <location filename="../../gpucheck/hf_config.py" line="404"/>
         <location filename="../../gpucheck/trial/models.py" line="45"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="401"/>
+        <location filename="../../gpucheck/hf_config.py" line="405"/>
         <location filename="../../gpucheck/trial/models.py" line="46"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="405"/>
+        <location filename="../../gpucheck/hf_config.py" line="409"/>
         <location filename="../../gpucheck/machine.py" line="305"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="408"/>
+        <location filename="../../gpucheck/hf_config.py" line="412"/>
         <location filename="../../gpucheck/machine.py" line="308"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="410"/>
+        <location filename="../../gpucheck/hf_config.py" line="414"/>
         <location filename="../../gpucheck/machine.py" line="310"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_diffusers.py" line="50"/>
+        <source>{where}: a Stable Diffusion model (diffusers {cls}); estimate it with the built-in job sd15-lora or sd15-dreambooth, e.g. 'gpucheck estimate sd15-lora --image-size 512'</source>
+        <translation>{where}：这是 Stable Diffusion 模型（diffusers {cls}）；请用内置任务 sd15-lora 或 sd15-dreambooth 估算，例如“gpucheck estimate sd15-lora --image-size 512”</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_diffusers.py" line="54"/>
+        <source>{where}: a Stable Diffusion XL model (diffusers {cls}); estimate it with the built-in job sdxl-lora, e.g. 'gpucheck estimate sdxl-lora --batch 1'</source>
+        <translation>{where}：这是 Stable Diffusion XL 模型（diffusers {cls}）；请用内置任务 sdxl-lora 估算，例如“gpucheck estimate sdxl-lora --batch 1”</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_diffusers.py" line="59"/>
+        <source>{where}: a diffusion transformer (diffusers {cls}, as in FLUX.1 or Stable Diffusion 3) is not modelled yet. FLUX.1's transformer has 12 B parameters, SDXL's U-Net 2.6 B: for FLUX.1 the built-in job sdxl-lora gives only a lower bound of the memory and time</source>
+        <translation>{where}：扩散 Transformer 模型（diffusers {cls}，如 FLUX.1、Stable Diffusion 3）暂不支持估算。FLUX.1 的 Transformer 有 120 亿参数，SDXL 的 U-Net 为 26 亿：对 FLUX.1 而言，内置任务 sdxl-lora 的显存和时间只是下限</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/hf_diffusers.py" line="63"/>
+        <source>{where}: a diffusers config ({cls}), not a language or speech model's config.json; the built-in diffusion jobs are sd15-lora, sd15-dreambooth and sdxl-lora</source>
+        <translation>{where}：这是 diffusers 配置（{cls}），不是语言或语音模型的 config.json；内置的扩散模型任务有 sd15-lora、sd15-dreambooth 和 sdxl-lora</translation>
     </message>
     <message>
         <location filename="../../gpucheck/hf_moe.py" line="54"/>
@@ -3519,7 +3539,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="30"/>
-        <location filename="../../gpucheck/workload_schema.py" line="155"/>
+        <location filename="../../gpucheck/workload_schema.py" line="157"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
