@@ -3,7 +3,7 @@
 gpucheck's layers import downwards only, with no cycles:
 
     __main__ | ui | cli | commands, commands_calibrate | scan_command | report, trial, machine_text | advise | estimate | bench | probe
-    | evidence | catalog | hf_config | hf_types | hf_moe | hf_parts | workload_schema | machine, verdict, records, tomldata | fileio | logs | i18n | region | lazy, resources, errors, choices, console
+    | evidence | catalog | hf_config | hf_types, hf_diffusers | hf_moe | hf_parts | workload_schema | machine, verdict, records, tomldata | fileio | logs | i18n | region | lazy, resources, errors, choices, console
 
 A name in a tier may import anything in the tiers below it, never above; names sharing a tier (", ")
 are independent and do not import each other. Every import counts: at the top of a module, inside a
@@ -38,7 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("evidence",),
     ("catalog",),
     ("hf_config",),
-    ("hf_types",),
+    ("hf_types", "hf_diffusers"),
     ("hf_moe",),
     ("hf_parts",),
     ("workload_schema",),
