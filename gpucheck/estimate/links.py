@@ -32,6 +32,10 @@ class Traffic:
     bucket_fraction: float = 1.0  # DeepSpeed ZeRO-1/2: one gradient bucket's share of the trainable parameters
 
 
+# a catalog interconnect that joins a machine's GPUs by their own fabric, not PCIe: NVLink (NVIDIA SXM / HGX
+# baseboards) and Infinity Fabric (AMD Instinct OAM baseboards); optional bridges of PCIe cards are catalogued as pcie
+FABRIC_LINKS = ("nvlink", "infinity-fabric")
+
 def nodes_of(target: Any, f: Mapping[str, Any]) -> tuple[int, int]:
     """(GPUs per machine, machines) for `target.gpus` GPUs: in the machines the target names, else in as few as
     hold them (`gpus_per_node` GPUs at most each)."""
@@ -55,7 +59,7 @@ def network_gbps(target: Any, f: Mapping[str, Any]) -> float:
     given = getattr(target, "network_gbit_per_node", None)
     if given:
         gbit = float(given) / g
-    elif spec is not None and spec.segment == "datacenter" and spec.interconnect in ("nvlink", "infinity-fabric"):
+    elif spec is not None and spec.segment == "datacenter" and spec.interconnect in FABRIC_LINKS:
         per = net["per_gpu_gbit"]
         gbit = float(per.get(spec.compute_capability or "", per["default"]))
     else:

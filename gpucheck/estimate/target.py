@@ -14,6 +14,7 @@ from gpucheck.estimate.calibration import Calibration, calibration_for
 from gpucheck.estimate.cpu_core import CpuCore, cpu_core
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.links import (
+    FABRIC_LINKS,
     host_staged_gbps,
     measured_core_gbps,
     measured_memory_gbps,
@@ -46,7 +47,7 @@ class Target:
     backend: str = "cpu"  # cuda | rocm | metal | xpu | cpu | other
     unified_memory: bool = False  # Apple: VRAM and RAM are the same bytes
     gpu_name: str | None = None  # as scanned (may differ from the catalog name)
-    nvlink: bool | None = None  # from the scan: GPUs linked by NVLink
+    nvlink: bool | None = None  # the GPUs are joined by their fabric (NVLink, Infinity Fabric), not PCIe: scan or catalog
     cpu_max_clock_mhz: float | None = None
     cpu_flags: tuple[str, ...] = ()
     cpu_vendor: str | None = None  # intel | amd | apple | arm | other
@@ -81,7 +82,7 @@ class Target:
             unified_memory=spec.vendor == "apple",
             gpu_name=spec.name,
             label=spec.name if gpus == 1 else f"{gpus}× {spec.name}",
-            nvlink=(spec.interconnect == "nvlink") if gpus > 1 else None,
+            nvlink=(spec.interconnect in FABRIC_LINKS) if gpus > 1 else None,
             notes=(localized(spec, "notes"),) if spec.notes else (),  # what the card is (China-market, modified)
             machines=machines,
             network_gbit_per_node=network_gbit_per_node,
@@ -114,7 +115,7 @@ class Target:
         nvlink = None
         if n > 1:
             nvlink = bool(first.nvlink_links) if first.nvlink_links is not None else (
-                spec.interconnect == "nvlink" if spec else None)
+                spec.interconnect in FABRIC_LINKS if spec else None)
         pcie_link = _slowest_link(same[:n]) if n > 1 else None
         if measured is not None and getattr(measured, "gpu_name", None) and spec is not None:
             if gpu_for(dataclasses.replace(first, name=measured.gpu_name, catalog_id=None)) != spec:
@@ -190,7 +191,7 @@ class Target:
         mg = f["multi_gpu"]
         spec = self.gpu
         links = mg["links"]
-        if spec is not None and self.nvlink is not False and spec.interconnect in ("nvlink", "infinity-fabric") \
+        if spec is not None and self.nvlink is not False and spec.interconnect in FABRIC_LINKS \
                 and spec.nvlink_gbps:
             return spec.nvlink_gbps / 2.0 * mg["nvlink_efficiency"]
         gbps = pcie_gbps(self, f)
