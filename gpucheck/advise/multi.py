@@ -102,10 +102,10 @@ def multi_gpu_notes(target: Any, final: Estimate, result: ladder.LadderResult) -
     if nodes > 1:
         out = [tr("{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than "
                   "inside one{pct}.", n=target.gpus, m=nodes, pct=pct)]
-    elif target.nvlink and getattr(target.gpu, "interconnect", "") == "infinity-fabric":
+    elif target.fabric_linked and getattr(target.gpu, "interconnect", "") == "infinity-fabric":
         out = [tr("The {n} GPUs are linked by AMD Infinity Fabric: the traffic of sharded training is fast and "
                   "scaling is good{pct}.", n=target.gpus, pct=pct)]
-    elif target.nvlink:
+    elif target.fabric_linked:
         out = [tr("The {n} GPUs are linked by NVLink: the traffic of sharded training is fast and scaling is "
                   "good{pct}.", n=target.gpus, pct=pct)]
     else:

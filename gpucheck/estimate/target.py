@@ -191,14 +191,23 @@ class Target:
         mg = f["multi_gpu"]
         spec = self.gpu
         links = mg["links"]
-        if spec is not None and self.nvlink is not False and spec.interconnect in FABRIC_LINKS \
-                and spec.nvlink_gbps:
+        if spec is not None and spec.nvlink_gbps and self.fabric_linked:
             return spec.nvlink_gbps / 2.0 * mg["nvlink_efficiency"]
         gbps = pcie_gbps(self, f)
         if spec is not None and spec.vendor == "nvidia" and spec.segment in ("consumer", "laptop"):
             # GeForce: no peer-to-peer; every hop is staged through host memory, which all the box's GPUs share
             return host_staged_gbps(self, f, gbps * float(links["no_p2p_factor"]))
         return gbps
+
+    @property
+    def fabric_linked(self) -> bool:
+        """The GPUs' collectives cross their own links, not PCIe: a fabric baseboard in the catalog (NVLink, Infinity
+        Fabric) unless a scan found the links down, or a bridge a scan sees between the two GPUs of a PCIe card that
+        takes one (an RTX 3090's or RTX A6000's NVLink bridge joins a pair: with more cards the ring crosses PCIe)."""
+        spec = self.gpu
+        if spec is None or not spec.nvlink_gbps or self.gpus <= 1 or self.nvlink is False:
+            return False
+        return spec.interconnect in FABRIC_LINKS or (self.nvlink is True and self.gpus == 2)
 
     @property
     def on_cpu(self) -> bool:

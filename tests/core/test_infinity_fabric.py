@@ -52,3 +52,20 @@ def test_the_advice_names_the_fabric_the_gpus_share(capsys):
     assert main(["estimate", "llama3-8b-full", "--gpu", "mi210", "--gpus", "4", "--lang", "en"]) == 0
     assert "talk over PCIe" in capsys.readouterr().out
     assert get_workload("llama3-8b-full").train.method == "full"
+
+
+def test_a_scanned_nvlink_bridge_joins_a_pair_of_pcie_cards_only():
+    """A bridge the scan sees (NVML's active NVLink links) between two RTX 3090s carries their traffic at the bridge's
+    rate; with four cards the bridges join pairs and the ring crosses PCIe through host memory (GeForce: no P2P)."""
+    import dataclasses
+
+    f = load_factors()
+    spec = find_gpu("rtx 3090")
+    pair = Target.from_gpu(spec, gpus=2)
+    assert pair.nvlink is False and not pair.fabric_linked  # the catalog does not assume the optional bridge
+    bridged = dataclasses.replace(pair, nvlink=True)  # what Target.from_machine sets when NVML reports active links
+    assert bridged.fabric_linked
+    assert bridged.link_gbps(f) == pytest.approx(spec.nvlink_gbps / 2 * f["multi_gpu"]["nvlink_efficiency"])
+    assert bridged.link_gbps(f) > 3 * pair.link_gbps(f)
+    four = dataclasses.replace(Target.from_gpu(spec, gpus=4), nvlink=True)
+    assert not four.fabric_linked and four.link_gbps(f) == pytest.approx(Target.from_gpu(spec, gpus=4).link_gbps(f))
