@@ -36,6 +36,7 @@ class Traffic:
 # baseboards) and Infinity Fabric (AMD Instinct OAM baseboards); optional bridges of PCIe cards are catalogued as pcie
 FABRIC_LINKS = ("nvlink", "infinity-fabric")
 
+
 def nodes_of(target: Any, f: Mapping[str, Any]) -> tuple[int, int]:
     """(GPUs per machine, machines) for `target.gpus` GPUs: in the machines the target names, else in as few as
     hold them (`gpus_per_node` GPUs at most each)."""
