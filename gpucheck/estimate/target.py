@@ -58,6 +58,7 @@ class Target:
     network_gbit_per_node: float | None = None  # each machine's NICs together, Gb/s; None: typical for the GPU
     pcie_link: tuple[int | None, int | None] | None = None  # scanned: (PCIe generation, lanes) of the slowest GPU link
     platform: str | None = None  # scanned: linux | windows | darwin | wsl (machine.Software.platform); None: any
+    power_cap_fraction: float | None = None  # scanned: the GPU's enforced power limit over its default, where set lower
 
     # -- constructors ----------------------------------------------------------------------------
     @classmethod
@@ -117,6 +118,7 @@ class Target:
             nvlink = bool(first.nvlink_links) if first.nvlink_links is not None else (
                 spec.interconnect in FABRIC_LINKS if spec else None)
         pcie_link = _slowest_link(same[:n]) if n > 1 else None
+        power_cap = _power_cap(first, notes) if spec is not None else None
         if measured is not None and getattr(measured, "gpu_name", None) and spec is not None:
             if gpu_for(dataclasses.replace(first, name=measured.gpu_name, catalog_id=None)) != spec:
                 measured = None  # measured on another GPU
@@ -130,6 +132,7 @@ class Target:
             label=label or first.name,
             nvlink=nvlink,
             pcie_link=pcie_link,
+            power_cap_fraction=power_cap,
             notes=tuple(notes),
             calibration=calibration_for(machine, spec.name) if spec is not None else None,
             **dict(host, measured=measured),
@@ -231,6 +234,25 @@ class Target:
         if self.backend != "cpu" and self.gpu_name:
             return self.gpu_name
         return "CPU"
+
+
+# a limit within this share of the default is the default (boards report 1-2 W apart, and a few W do not change a clock)
+POWER_CAP_MIN_DROP = 0.98
+
+
+def _power_cap(gpu: Any, notes: list[str]) -> float | None:
+    """The scanned GPU's enforced power limit over its default where someone set it lower (nvidia-smi -pl, MSI
+    Afterburner; NVML nvmlDeviceGetEnforcedPowerLimit and nvmlDeviceGetPowerManagementDefaultLimit), with a note; None
+    at the default, above it, or where either is unknown (laptops and WSL report no default: their limit moves with the
+    power source, so a reading says little about a training run)."""
+    limit, default = getattr(gpu, "power_limit_w", None), getattr(gpu, "power_default_limit_w", None)
+    if not limit or not default or limit >= POWER_CAP_MIN_DROP * default:
+        return None
+    cap = float(limit) / float(default)
+    clock = cap ** float(load_factors()["clocks"]["power_cap_exponent"])
+    notes.append(tr("The GPU's power limit is set to {w} W, below its default of {d} W: its clock is priced at about "
+                    "{p}% of the default's", w=f"{limit:.0f}", d=f"{default:.0f}", p=f"{clock * 100:.0f}"))
+    return cap
 
 
 def _slowest_link(gpus: Any) -> tuple[int | None, int | None] | None:

@@ -3364,33 +3364,38 @@
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="99"/>
+        <location filename="../../gpucheck/estimate/target.py" line="100"/>
         <source>this PC</source>
         <translation>本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="107"/>
+        <location filename="../../gpucheck/estimate/target.py" line="108"/>
         <source>This PC has different GPU models; the estimate uses the {n}× {name} only</source>
         <translation>本机装有不同型号的 GPU；估算只使用其中的 {n}× {name}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="113"/>
+        <location filename="../../gpucheck/estimate/target.py" line="114"/>
         <source>{name} is not in the GPU catalog: memory is checked, speed is unknown</source>
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="271"/>
+        <location filename="../../gpucheck/estimate/target.py" line="253"/>
+        <source>The GPU's power limit is set to {w} W, below its default of {d} W: its clock is priced at about {p}% of the default's</source>
+        <translation>GPU 的功耗上限被设为 {w} W，低于默认的 {d} W：估算按默认频率的约 {p}% 计算</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/target.py" line="302"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="297"/>
+        <location filename="../../gpucheck/estimate/target.py" line="328"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="320"/>
-        <location filename="../../gpucheck/estimate/target.py" line="316"/>
+        <location filename="../../gpucheck/estimate/target.py" line="351"/>
+        <location filename="../../gpucheck/estimate/target.py" line="347"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>

@@ -1,0 +1,61 @@
+"""A GPU whose power limit someone set below its default (nvidia-smi -pl) is priced at the clock that limit leaves.
+
+The scan reads NVML's enforced and default limits (gpucheck/probe/nvidia.py). Dynamic power grows about as the cube of
+the clock along a GPU's voltage-frequency curve, so the clock falls as the cube root of the limit (factors.toml
+[clocks] power_cap_exponent). Checked against two published power sweeps of RTX 3090 training: Puget Systems, 350 →
+280 W keeps 'over 95% of maximum performance'; a ViT-B/16 TF32 sweep, 280 W keeps 90 % of its 480-W rate.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from gpucheck.catalog import find_gpu, get_workload
+from gpucheck.estimate import estimate
+from gpucheck.estimate.target import Target
+from gpucheck.machine import Machine
+from tests.conftest import FIXTURES
+
+MACHINES = FIXTURES / "machines"
+
+
+def _with_limit(machine: Machine, watts: float) -> Machine:
+    """The recorded machine as `sudo nvidia-smi -pl <watts>` leaves it: NVML's enforced limit changes, its default
+    does not."""
+    gpu = dataclasses.replace(machine.gpus[0], power_limit_w=float(watts))
+    return dataclasses.replace(machine, gpus=(gpu,) + tuple(machine.gpus[1:]))
+
+
+def test_a_lowered_limit_slows_the_estimate_and_says_so():
+    recorded = Machine.load(MACHINES / "rtx4090-650w-desktop.json")
+    assert recorded.gpus[0].power_limit_w == recorded.gpus[0].power_default_limit_w == 450
+    job = get_workload("qwen2.5-1.5b-lora")
+    stock = Target.from_machine(recorded)
+    capped = Target.from_machine(_with_limit(recorded, 300))
+    assert stock.power_cap_fraction is None and not any("power limit" in n for n in stock.notes)
+    assert capped.power_cap_fraction == pytest.approx(300 / 450)
+    assert any("300 W" in n and "450 W" in n for n in capped.notes)
+    slower = estimate(job, capped).step_seconds / estimate(job, stock).step_seconds
+    # the clock falls to (300/450)^(1/3) = 0.87; the memory-bound part and the host's do not slow with it
+    assert 1.02 < slower < 1 / 0.87 + 0.01
+
+
+@pytest.mark.parametrize("job", ["imagenet-resnet50", "bert-base-finetune"])
+def test_an_rtx_3090_at_280_w_keeps_about_what_puget_measured(job):
+    w = get_workload(job)
+    stock = Target.from_gpu(find_gpu("rtx 3090"))
+    capped = dataclasses.replace(stock, power_cap_fraction=280 / 350)
+    kept = estimate(w, stock).step_seconds / estimate(w, capped).step_seconds
+    # Puget Systems: 'over 95% of maximum performance' at 280 W; the ViT-B/16 TF32 sweep: 90 % at 280 W of its 480-W
+    # rate (about 92 % of its 390-W stock rate)
+    assert 0.92 < kept < 0.99
+
+
+def test_a_laptop_limit_without_a_default_is_not_read_as_a_cap():
+    laptop = Machine.load(MACHINES / "rtx4060-laptop-wsl2.json")
+    g = laptop.gpus[0]
+    assert g.power_limit_w and g.power_default_limit_w is None  # WSL reports 30 W and no default
+    t = Target.from_machine(laptop)
+    assert t.power_cap_fraction is None and not any("power limit" in n for n in t.notes)
