@@ -189,252 +189,252 @@
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="41"/>
+        <location filename="../../gpucheck/advise/host.py" line="42"/>
         <source>This computer has no GPU that can train models: everything would run on the CPU, 10 to 100 times slower.</source>
         <translation>这台电脑没有能训练模型的 GPU，所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="45"/>
+        <location filename="../../gpucheck/advise/host.py" line="46"/>
         <source>Use a free notebook platform with PyTorch (ModelScope) or rent a GPU by the hour (AutoDL).</source>
         <translation>可以使用预装 PyTorch 的免费 Notebook 平台（魔搭 ModelScope），或者按小时租用 GPU（AutoDL）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="47"/>
+        <location filename="../../gpucheck/advise/host.py" line="48"/>
         <source>Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour.</source>
         <translation>可以使用免费的 Notebook 平台（Google Colab、Kaggle），或者按小时租用 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="87"/>
+        <location filename="../../gpucheck/advise/host.py" line="88"/>
         <source>This laptop is running on battery: the GPU is held to a much lower power limit, and a training run would drain the battery{pct}.</source>
         <translation>这台笔记本电脑正在用电池供电，GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="89"/>
+        <location filename="../../gpucheck/advise/host.py" line="90"/>
         <source> (now at {p}%)</source>
         <translation>（当前电量 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="90"/>
+        <location filename="../../gpucheck/advise/host.py" line="91"/>
         <source>Plug in the charger before training, and set the power mode to performance.</source>
         <translation>训练前请插上充电器，并把电源模式设为“高性能”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="105"/>
+        <location filename="../../gpucheck/advise/host.py" line="106"/>
         <source>{gpu} is split into MIG slices: this job gets {slice}, but as it is configured it needs {need}, which the whole GPU ({total}) would hold.</source>
         <translation>{gpu} 被划分成了 MIG 分区：这个训练任务只能用到 {slice}，但按当前配置它需要 {need}，而整块 GPU（{total}）是装得下的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="109"/>
+        <location filename="../../gpucheck/advise/host.py" line="110"/>
         <source>Ask the administrator to turn MIG off for this GPU ('sudo nvidia-smi -i {i} -mig 0', with no jobs running, then reset the GPU), or use the changes below to fit one slice.</source>
         <translation>请管理员为这块显卡关闭 MIG（在没有任务运行时执行 'sudo nvidia-smi -i {i} -mig 0'，然后重置 GPU），或者用下面的修改让任务装进一个分区。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="130"/>
+        <location filename="../../gpucheck/advise/host.py" line="131"/>
         <source>{gpu} is slowing itself down because of heat ({why}). Training keeps the GPU at full load for hours, so it will run slower than its rated speed.</source>
         <translation>{gpu} 因为过热正在散热降频（{why}）。训练会让 GPU 连续几个小时满载运行，因此实际速度会低于标称速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="132"/>
+        <location filename="../../gpucheck/advise/host.py" line="133"/>
         <source>{t} °C</source>
         <translation>{t} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="133"/>
+        <location filename="../../gpucheck/advise/host.py" line="134"/>
         <source>Clean the dust filters and fans, improve case airflow (or use a laptop cooling pad), and consider a slightly lower power limit (e.g. 'nvidia-smi -pl'): it costs little speed and keeps clocks steady.</source>
         <translation>清理防尘网和风扇，改善机箱风道（笔记本可以用散热底座），并考虑把功耗上限稍微调低（例如用 'nvidia-smi -pl'）：速度损失很小，频率却更稳定。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="168"/>
+        <location filename="../../gpucheck/advise/host.py" line="169"/>
         <source>The scan cannot read your power supply's rating. With this GPU it should be at least {w} W.</source>
         <translation>扫描无法读取你的电源额定功率。搭配这块显卡，电源至少应为 {w} W。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="170"/>
+        <location filename="../../gpucheck/advise/host.py" line="171"/>
         <source>Check the label on the power supply; if it is smaller, the PSU needs replacing.</source>
         <translation>请查看电源上的铭牌；如果功率不够，需要换一个电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="176"/>
+        <location filename="../../gpucheck/advise/host.py" line="177"/>
         <source>{gpu} needs a {w} W power supply (vendor's requirement)</source>
         <translation>{gpu} 需要 {w} W 的电源（厂商要求）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="178"/>
+        <location filename="../../gpucheck/advise/host.py" line="179"/>
         <source>this system needs about {w} W under full load</source>
         <translation>整机满载时大约需要 {w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="181"/>
+        <location filename="../../gpucheck/advise/host.py" line="184"/>
         <source>Your power supply is rated {rated} W, but {who}. Training holds the GPU at up to {gpu_w} W for hours, and short power spikes can trip the supply's protection: sudden shutdowns or reboots in the middle of a run.</source>
         <translation>你的电源额定功率为 {rated} W，不够用：{who}。训练会让 GPU 连续几个小时保持在最高 {gpu_w} W，短暂的功耗尖峰可能触发电源保护：训练到一半突然关机或重启。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="185"/>
-        <source>Replace the power supply with a {w} W or larger ATX 3.x unit. Until then, cap the GPU's power, e.g. 'sudo nvidia-smi -pl {cap}', which costs roughly 10-15% speed.</source>
-        <translation>换一个 {w} W 或更大的 ATX 3.x 电源。在此之前，先限制 GPU 的功耗，例如 'sudo nvidia-smi -pl {cap}'，大约会损失 10-15% 的速度。</translation>
+        <location filename="../../gpucheck/advise/host.py" line="188"/>
+        <source>Replace the power supply with a {w} W or larger ATX 3.x unit. Until then, cap the GPU's power, e.g. 'sudo nvidia-smi -pl {cap}': its clock drops by about {p}%, and steps bound by the memory or the CPU lose less.</source>
+        <translation>换一个 {w} W 或更大的 ATX 3.x 电源。在此之前，先限制 GPU 的功耗，例如 'sudo nvidia-smi -pl {cap}'：GPU 频率大约下降 {p}%，受显存带宽或 CPU 限制的训练步损失更小。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="217"/>
+        <location filename="../../gpucheck/advise/host.py" line="229"/>
         <source>{gpu} is connected with only {w} PCIe lanes{speed} and the GPUs have no NVLink: multi-GPU training swaps gradients over PCIe every step, so it will scale poorly.</source>
         <translation>{gpu} 只连接了 {w} 条 PCIe 通道{speed}，而且这些 GPU 之间没有 NVLink：多卡训练每一步都要通过 PCIe 交换梯度，所以加速效果会很差。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="219"/>
+        <location filename="../../gpucheck/advise/host.py" line="231"/>
         <source> (about {g} GB/s)</source>
         <translation>（约 {g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="220"/>
+        <location filename="../../gpucheck/advise/host.py" line="232"/>
         <source>Move the GPUs to slots wired x8 or x16 (see the motherboard manual), or train on one GPU with gradient accumulation.</source>
         <translation>把 GPU 插到 x8 或 x16 通道的插槽上（见主板说明书），或者只用一块 GPU 配合梯度累积来训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="228"/>
+        <location filename="../../gpucheck/advise/host.py" line="240"/>
         <source>{gpu} runs on only {w} PCIe lanes (a chipset slot or riser?). Single-GPU training is mostly fine, but loading data and CPU offload will be slower.</source>
         <translation>{gpu} 只用了 {w} 条 PCIe 通道（插在芯片组插槽上，或用了延长线？）。单卡训练基本不受影响，但数据加载和 CPU 卸载会变慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="231"/>
+        <location filename="../../gpucheck/advise/host.py" line="243"/>
         <source>This laptop connects {gpu} with {w} PCIe lanes, as it was built. Single-GPU training is mostly fine; loading data and CPU offload are slower than on a desktop.</source>
         <translation>这台笔记本电脑的 {gpu} 出厂就只接了 {w} 条 PCIe 通道。单卡训练基本不受影响，只是数据加载和 CPU 卸载比台式机慢一些。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="233"/>
+        <location filename="../../gpucheck/advise/host.py" line="245"/>
         <source>Use the top x16 slot if you can.</source>
         <translation>如果可以，请使用最上面的 x16 插槽。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="234"/>
+        <location filename="../../gpucheck/advise/host.py" line="246"/>
         <source>Nothing to change: a laptop's GPU link is fixed. Keep the data set on the internal SSD.</source>
         <translation>这是笔记本电脑的硬件设计，无需处理；把数据集放在内置固态硬盘上即可。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="259"/>
+        <location filename="../../gpucheck/advise/host.py" line="271"/>
         <source>add RAM, </source>
         <translation>加装内存，</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="260"/>
+        <location filename="../../gpucheck/advise/host.py" line="272"/>
         <source>Close other programs (browsers, games, other notebooks) before training; {add}use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
         <translation>训练前关闭其他程序（浏览器、游戏、其他 Jupyter Notebook）；{add}减少 DataLoader 的 worker 数量，或者以流式读取数据集（datasets 的 streaming=True / 内存映射文件），不要整个加载进内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="265"/>
+        <location filename="../../gpucheck/advise/host.py" line="277"/>
         <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
         <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大（先写 [wsl2]，再写 memory=…，例如内存的四分之三），然后运行 'wsl --shutdown'。否则，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="269"/>
+        <location filename="../../gpucheck/advise/host.py" line="281"/>
         <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
         <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}，它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="272"/>
+        <location filename="../../gpucheck/advise/host.py" line="284"/>
         <source>This job needs about {need} of RAM; {free} of {have} was free when the PC was scanned: other programs hold the rest.</source>
         <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲，其余的被其他程序占用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="321"/>
+        <location filename="../../gpucheck/advise/host.py" line="333"/>
         <source>, or decode on the GPU with NVIDIA DALI</source>
         <translation>，或者用 NVIDIA DALI 在 GPU 上解码</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="324"/>
+        <location filename="../../gpucheck/advise/host.py" line="336"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
         <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}，GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="328"/>
+        <location filename="../../gpucheck/advise/host.py" line="340"/>
         <source> (measured)</source>
         <translation>（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="328"/>
+        <location filename="../../gpucheck/advise/host.py" line="340"/>
         <source> (typical for this core count)</source>
         <translation>（该核心数的典型值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="330"/>
+        <location filename="../../gpucheck/advise/host.py" line="342"/>
         <source>Use DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True); resize the images once to the training size before training{dali}.</source>
         <translation>使用 DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True)；在训练前先把图像一次性缩放到训练尺寸{dali}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="353"/>
+        <location filename="../../gpucheck/advise/host.py" line="365"/>
         <source>reading each clip's precomputed features back as Python lists and padding them</source>
         <translation>把每段音频预先算好的特征以 Python 列表形式读回并补齐</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="354"/>
+        <location filename="../../gpucheck/advise/host.py" line="366"/>
         <source>Set dataloader_num_workers={w} in the training arguments so the CPU prepares the next batches while the GPU trains, or read the features as arrays (dataset.with_format("torch")).</source>
         <translation>在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时准备后面的批次；或者以数组形式读取特征（dataset.with_format("torch")）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="357"/>
+        <location filename="../../gpucheck/advise/host.py" line="369"/>
         <source>decoding and resampling each compressed audio clip</source>
         <translation>逐条解码并重采样压缩音频片段</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="358"/>
+        <location filename="../../gpucheck/advise/host.py" line="370"/>
         <source>Set dataloader_num_workers={w} in the training arguments so the CPU decodes the next clips while the GPU trains, or decode the clips once before training (dataset.map without streaming).</source>
         <translation>在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时解码后续片段；或在训练前一次性解码所有片段（不用流式加载，使用 dataset.map）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="360"/>
+        <location filename="../../gpucheck/advise/host.py" line="372"/>
         <source>Decode the clips once before training (dataset.map without streaming), or use a CPU with more cores.</source>
         <translation>在训练前一次性解码所有片段（不用流式加载，使用 dataset.map），或换用核心更多的 CPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="363"/>
+        <location filename="../../gpucheck/advise/host.py" line="375"/>
         <source>computing each clip's log-Mel features in the training process</source>
         <translation>在训练进程里为每段音频计算 log-Mel 特征</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="364"/>
+        <location filename="../../gpucheck/advise/host.py" line="376"/>
         <source>Compute the features once before training (dataset.map), or set dataloader_num_workers={w} in the training arguments so the CPU prepares the next batches while the GPU trains.</source>
         <translation>在训练前一次性算好特征（dataset.map），或在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时准备后面的批次。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="367"/>
+        <location filename="../../gpucheck/advise/host.py" line="379"/>
         <source>computing each clip's log-Mel features in the DataLoader workers</source>
         <translation>在 DataLoader 工作进程里为每段音频计算 log-Mel 特征</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="368"/>
+        <location filename="../../gpucheck/advise/host.py" line="380"/>
         <source>Compute the features once before training (dataset.map), or use a CPU with more cores.</source>
         <translation>在训练前一次性算好特征（dataset.map），或换用核心更多的 CPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="371"/>
+        <location filename="../../gpucheck/advise/host.py" line="383"/>
         <source>The CPU, not the GPU, sets the pace: {work} takes about {cpu} s of each {step} s step, the GPU's work about {gpu} s.</source>
         <translation>决定速度的是 CPU 而不是 GPU：{work}，每步 {step} 秒中约占 {cpu} 秒，GPU 的计算只需约 {gpu} 秒。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="421"/>
+        <location filename="../../gpucheck/advise/host.py" line="433"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="424"/>
+        <location filename="../../gpucheck/advise/host.py" line="436"/>
         <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD.</source>
         <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="447"/>
+        <location filename="../../gpucheck/advise/host.py" line="459"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="450"/>
+        <location filename="../../gpucheck/advise/host.py" line="462"/>
         <source>Put the data set on an NVMe SSD, or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
         <translation>把数据集放到 NVMe 固态硬盘上，或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="457"/>
+        <location filename="../../gpucheck/advise/host.py" line="469"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="466"/>
+        <location filename="../../gpucheck/advise/host.py" line="478"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
@@ -7892,6 +7892,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Replace the power supply with a {w} W or larger ATX 3.x unit. Until then, cap the GPU's power, e.g. 'sudo nvidia-smi -pl {cap}', which costs roughly 10-15% speed.</source>
+        <translation type="vanished">换一个 {w} W 或更大的 ATX 3.x 电源。在此之前，先限制 GPU 的功耗，例如 'sudo nvidia-smi -pl {cap}'，大约会损失 10-15% 的速度。</translation>
     </message>
     <message>
         <source>the embeddings, output layer and norms stay 16-bit, as in the estimate: give the model and peft_config=lora to TRL's SFTTrainer (TRL 0.26 or newer), without PEFT's prepare_model_for_kbit_training, which casts them to fp32 ({gib} GiB more, and a slower step)</source>

@@ -59,3 +59,21 @@ def test_a_laptop_limit_without_a_default_is_not_read_as_a_cap():
     assert g.power_limit_w and g.power_default_limit_w is None  # WSL reports 30 W and no default
     t = Target.from_machine(laptop)
     assert t.power_cap_fraction is None and not any("power limit" in n for n in t.notes)
+
+
+def test_the_psu_advice_states_the_loss_the_estimate_then_prices():
+    """The recorded RTX 4090 on a 650 W supply: the advice's cap and its stated clock loss are what the estimate
+    prices once the user applies that cap."""
+    import re
+
+    from gpucheck.advise import advise
+
+    recorded = Machine.load(MACHINES / "rtx4090-650w-desktop.json")
+    advice = advise(recorded, get_workload("qwen2.5-1.5b-lora"), Target.from_machine(recorded))
+    psu = next(b for b in advice.bottlenecks if b.id == "psu")
+    cap = int(re.search(r"nvidia-smi -pl (\d+)", psu.fix).group(1))
+    said = int(re.search(r"drops by about (\d+)%", psu.fix).group(1))
+    capped = Target.from_machine(_with_limit(recorded, cap))
+    kept = next(n for n in capped.notes if "power limit" in n)
+    assert f"about {100 - said}% of the default" in kept  # 320 W of 450: the clock at 89 %, 11 % lost
+    assert 5 <= said <= 20
