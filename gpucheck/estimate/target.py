@@ -118,10 +118,12 @@ class Target:
             nvlink = bool(first.nvlink_links) if first.nvlink_links is not None else (
                 spec.interconnect in FABRIC_LINKS if spec else None)
         pcie_link = _slowest_link(same[:n]) if n > 1 else None
-        power_cap = _power_cap(first, notes) if spec is not None else None
         if measured is not None and getattr(measured, "gpu_name", None) and spec is not None:
             if gpu_for(dataclasses.replace(first, name=measured.gpu_name, catalog_id=None)) != spec:
                 measured = None  # measured on another GPU
+        # a deep scan's measured peak already holds the limit the card ran under
+        peak_measured = measured is not None and any(getattr(measured, k, None) for k in MEASURED_PEAKS)
+        power_cap = _power_cap(first, notes) if spec is not None and not peak_measured else None
         return cls(
             gpu=spec,
             gpus=n,
@@ -236,6 +238,7 @@ class Target:
         return "CPU"
 
 
+MEASURED_PEAKS = ("gpu_tflops_bf16", "gpu_tflops_fp16", "gpu_tflops_tf32", "gpu_tflops_fp32")  # machine.Measured
 # a limit within this share of the default is the default (boards report 1-2 W apart, and a few W do not change a clock)
 POWER_CAP_MIN_DROP = 0.98
 

@@ -77,3 +77,15 @@ def test_the_psu_advice_states_the_loss_the_estimate_then_prices():
     kept = next(n for n in capped.notes if "power limit" in n)
     assert f"about {100 - said}% of the default" in kept  # 320 W of 450: the clock at 89 %, 11 % lost
     assert 5 <= said <= 20
+
+
+def test_a_deep_scans_measured_peak_already_holds_the_limit():
+    """A deep scan measures the tensor rate the card reaches as it is set, so a capped card's measured peak is not
+    lowered a second time."""
+    from gpucheck.machine import Measured
+
+    recorded = _with_limit(Machine.load(MACHINES / "rtx4090-650w-desktop.json"), 300)
+    g = recorded.gpus[0]
+    scanned = dataclasses.replace(recorded, measured=Measured(gpu_name=g.name, gpu_tflops_bf16=120.0))
+    t = Target.from_machine(scanned)
+    assert t.power_cap_fraction is None and not any("power limit" in n for n in t.notes)
