@@ -195,7 +195,7 @@ def _psu(machine: Machine, gpus: tuple[Gpu, ...]) -> list[Bottleneck]:
 
 def _cap_clock_loss(cap_w: float, default_w: float) -> float:
     """The share of its clock a GPU loses under a power cap, by the law the estimate prices it with
-    (gpucheck/estimate/compute.py power_cap_clock: the clock falls as the cube root of the power)."""
+    (gpucheck/estimate/compute.py power_budget_clock: the clock falls as the cube root of the power)."""
     if default_w <= 0 or cap_w >= default_w:
         return 0.0
     return 1.0 - (cap_w / default_w) ** float(load_factors()["clocks"]["power_cap_exponent"])

@@ -213,26 +213,28 @@ def fp32_gemm_tflops(spec: Any) -> float:
 
 
 def clock_fraction(target: Any, f: Mapping[str, Any], measured: bool) -> float:
-    """Share of the boost clock the GPU holds through a training run within its power limit: the
-    catalog's `sustained_clock_fraction` where published, else the fallback for its segment; times what a power limit
-    set below the card's default leaves of it (power_cap_clock)."""
+    """Share of the boost clock the GPU holds through a training run within its power limit. Where a scan read the
+    limit (Target.power_budget_fraction), the card's own: the catalog's `sustained_clock_fraction` (or the full boost
+    clock, which cards hold at their rated power) times what a lower limit leaves of it (power_budget_clock). Where
+    not, the catalog's `sustained_clock_fraction`, else the fallback for its segment (a laptop of unknown TGP)."""
     spec = target.gpu
     if spec is None or measured:
         return 1.0
     own = getattr(spec, "sustained_clock_fraction", None)
-    base = float(own) if own else float(f["clocks"]["fallback_fraction"][spec.segment])
-    return base * power_cap_clock(target, f)
+    budget = getattr(target, "power_budget_fraction", None)
+    if budget:
+        return (float(own) if own else 1.0) * power_budget_clock(budget, f)
+    return float(own) if own else float(f["clocks"]["fallback_fraction"][spec.segment])
 
 
-def power_cap_clock(target: Any, f: Mapping[str, Any]) -> float:
-    """The clock a GPU holds under a power limit someone set below its default (nvidia-smi -pl), against the default:
-    (limit / default) ** clocks.power_cap_exponent — dynamic power grows with the clock times the voltage squared, and
+def power_budget_clock(budget: float, f: Mapping[str, Any]) -> float:
+    """The clock a GPU holds at `budget` times the power its rated speed assumes, against the rated clock:
+    budget ** clocks.power_cap_exponent below 1 — dynamic power grows with the clock times the voltage squared, and
     the voltage with the clock along the card's voltage-frequency curve, so the clock falls as the cube root of the
-    power (factors.toml [clocks] power_cap_exponent). 1.0 at the default."""
-    cap = getattr(target, "power_cap_fraction", None)
-    if not cap or cap >= 1.0:
+    power (factors.toml [clocks] power_cap_exponent); 1.0 at or above the rated power."""
+    if budget >= 1.0:
         return 1.0
-    return float(cap) ** float(f["clocks"]["power_cap_exponent"])
+    return float(budget) ** float(f["clocks"]["power_cap_exponent"])
 
 
 def tensor_power_fraction(target: Any, math: str, f: Mapping[str, Any]) -> float:

@@ -58,7 +58,7 @@ class Target:
     network_gbit_per_node: float | None = None  # each machine's NICs together, Gb/s; None: typical for the GPU
     pcie_link: tuple[int | None, int | None] | None = None  # scanned: (PCIe generation, lanes) of the slowest GPU link
     platform: str | None = None  # scanned: linux | windows | darwin | wsl (machine.Software.platform); None: any
-    power_cap_fraction: float | None = None  # scanned: the GPU's enforced power limit over its default, where set lower
+    power_budget_fraction: float | None = None  # scanned: the GPU's enforced power limit over its catalog TDP; None: unknown
 
     # -- constructors ----------------------------------------------------------------------------
     @classmethod
@@ -123,7 +123,7 @@ class Target:
                 measured = None  # measured on another GPU
         # a deep scan's measured peak already holds the limit the card ran under
         peak_measured = measured is not None and any(getattr(measured, k, None) for k in MEASURED_PEAKS)
-        power_cap = _power_cap(first, notes) if spec is not None and not peak_measured else None
+        power_budget = _power_budget(first, spec, machine, notes) if spec is not None and not peak_measured else None
         return cls(
             gpu=spec,
             gpus=n,
@@ -134,7 +134,7 @@ class Target:
             label=label or first.name,
             nvlink=nvlink,
             pcie_link=pcie_link,
-            power_cap_fraction=power_cap,
+            power_budget_fraction=power_budget,
             notes=tuple(notes),
             calibration=calibration_for(machine, spec.name) if spec is not None else None,
             **dict(host, measured=measured),
@@ -239,23 +239,28 @@ class Target:
 
 
 MEASURED_PEAKS = ("gpu_tflops_bf16", "gpu_tflops_fp16", "gpu_tflops_tf32", "gpu_tflops_fp32")  # machine.Measured
-# a limit within this share of the default is the default (boards report 1-2 W apart, and a few W do not change a clock)
-POWER_CAP_MIN_DROP = 0.98
+# a limit within this share of the rated power is the rated power (boards report a few W apart; a few W do not change a clock)
+POWER_BUDGET_MIN_DROP = 0.98
 
 
-def _power_cap(gpu: Any, notes: list[str]) -> float | None:
-    """The scanned GPU's enforced power limit over its default where someone set it lower (nvidia-smi -pl, MSI
-    Afterburner; NVML nvmlDeviceGetEnforcedPowerLimit and nvmlDeviceGetPowerManagementDefaultLimit), with a note; None
-    at the default, above it, or where either is unknown (laptops and WSL report no default: their limit moves with the
-    power source, so a reading says little about a training run)."""
+def _power_budget(gpu: Any, spec: Any, machine: Any, notes: list[str]) -> float | None:
+    """The scanned GPU's enforced power limit over the power its catalog speed assumes (the catalog's TDP: a desktop
+    card's reference board power, a laptop GPU's top TGP bin), with a note where it is lower: someone capped it
+    (nvidia-smi -pl, MSI Afterburner), or the card is a lower-power variant (a laptop at a lower TGP, matched to a
+    catalog entry of more watts). NVML nvmlDeviceGetEnforcedPowerLimit and nvmlDeviceGetPowerManagementDefaultLimit.
+    None where the reading says little about a training run: no default reported (WSL reports a limit that follows the
+    power source and no default), or the laptop is on battery."""
     limit, default = getattr(gpu, "power_limit_w", None), getattr(gpu, "power_default_limit_w", None)
-    if not limit or not default or limit >= POWER_CAP_MIN_DROP * default:
+    power = getattr(machine, "power", None)
+    if not limit or not default or getattr(power, "on_battery", None):
         return None
-    cap = float(limit) / float(default)
-    clock = cap ** float(load_factors()["clocks"]["power_cap_exponent"])
-    notes.append(tr("The GPU's power limit is set to {w} W, below its default of {d} W: its clock is priced at about "
-                    "{p}% of the default's", w=f"{limit:.0f}", d=f"{default:.0f}", p=f"{clock * 100:.0f}"))
-    return cap
+    rated = float(getattr(spec, "tdp_w", None) or default)
+    budget = float(limit) / rated
+    if budget < POWER_BUDGET_MIN_DROP:
+        clock = budget ** float(load_factors()["clocks"]["power_cap_exponent"])
+        notes.append(tr("The GPU's power limit is {w} W, below the {d} W its rated speed needs: its clock is priced at "
+                        "about {p}% of the rated one", w=f"{limit:.0f}", d=f"{rated:.0f}", p=f"{clock * 100:.0f}"))
+    return budget
 
 
 def _slowest_link(gpus: Any) -> tuple[int | None, int | None] | None:

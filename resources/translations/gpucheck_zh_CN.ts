@@ -3379,23 +3379,23 @@
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="253"/>
-        <source>The GPU's power limit is set to {w} W, below its default of {d} W: its clock is priced at about {p}% of the default's</source>
-        <translation>GPU 的功耗上限被设为 {w} W，低于默认的 {d} W：估算按默认频率的约 {p}% 计算</translation>
+        <location filename="../../gpucheck/estimate/target.py" line="261"/>
+        <source>The GPU's power limit is {w} W, below the {d} W its rated speed needs: its clock is priced at about {p}% of the rated one</source>
+        <translation>GPU 的功耗上限为 {w} W，低于达到额定速度所需的 {d} W：估算按额定频率的约 {p}% 计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="302"/>
+        <location filename="../../gpucheck/estimate/target.py" line="310"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="328"/>
+        <location filename="../../gpucheck/estimate/target.py" line="336"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="351"/>
-        <location filename="../../gpucheck/estimate/target.py" line="347"/>
+        <location filename="../../gpucheck/estimate/target.py" line="359"/>
+        <location filename="../../gpucheck/estimate/target.py" line="355"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>
@@ -7892,6 +7892,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>The GPU's power limit is set to {w} W, below its default of {d} W: its clock is priced at about {p}% of the default's</source>
+        <translation type="vanished">GPU 的功耗上限被设为 {w} W，低于默认的 {d} W：估算按默认频率的约 {p}% 计算</translation>
     </message>
     <message>
         <source>Replace the power supply with a {w} W or larger ATX 3.x unit. Until then, cap the GPU's power, e.g. 'sudo nvidia-smi -pl {cap}', which costs roughly 10-15% speed.</source>
