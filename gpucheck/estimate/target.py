@@ -244,17 +244,21 @@ POWER_BUDGET_MIN_DROP = 0.98
 
 
 def _power_budget(gpu: Any, spec: Any, machine: Any, notes: list[str]) -> float | None:
-    """The scanned GPU's enforced power limit over the power its catalog speed assumes (the catalog's TDP: a desktop
-    card's reference board power, a laptop GPU's top TGP bin), with a note where it is lower: someone capped it
-    (nvidia-smi -pl, MSI Afterburner), or the card is a lower-power variant (a laptop at a lower TGP, matched to a
-    catalog entry of more watts). NVML nvmlDeviceGetEnforcedPowerLimit and nvmlDeviceGetPowerManagementDefaultLimit.
-    None where the reading says little about a training run: no default reported (WSL reports a limit that follows the
-    power source and no default), or the laptop is on battery."""
+    """The scanned GPU's enforced power limit over the power its rated speed assumes, with a note where it is lower.
+    A laptop GPU against its catalog entry's TGP (the top bin the entry's clocks are quoted at; a laptop matched to a
+    desktop card's entry, against that card's board power): the laptop's own TGP. Any other card against its driver's
+    default: a cap someone set (nvidia-smi -pl, MSI Afterburner) — a data-center or OEM board whose default is below
+    the catalog's TDP is another board design, not a capped one (an A100 PCIe at 250 W reaches 93 % of the 400-W SXM's
+    matmul rate, not the 86 % the cube law would give: ml-engineering's MAMF table, 252.9 against 271.2 TFLOPS). NVML
+    nvmlDeviceGetEnforcedPowerLimit and nvmlDeviceGetPowerManagementDefaultLimit. None where the reading says little
+    about a training run: no default reported (WSL reports a limit that follows the power source and no default), or
+    the laptop is on battery."""
     limit, default = getattr(gpu, "power_limit_w", None), getattr(gpu, "power_default_limit_w", None)
     power = getattr(machine, "power", None)
     if not limit or not default or getattr(power, "on_battery", None):
         return None
-    rated = float(getattr(spec, "tdp_w", None) or default)
+    laptop = getattr(spec, "segment", "") == "laptop" or bool(getattr(power, "is_laptop", None))
+    rated = float(spec.tdp_w) if laptop and getattr(spec, "tdp_w", None) else float(default)
     budget = float(limit) / rated
     if budget < POWER_BUDGET_MIN_DROP:
         clock = budget ** float(load_factors()["clocks"]["power_cap_exponent"])

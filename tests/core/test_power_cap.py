@@ -123,3 +123,15 @@ def test_a_laptop_at_its_top_tgp_runs_at_the_rated_clock_not_the_cautious_fallba
     assert clock_fraction(known, f, False) == pytest.approx(1.0)
     low = dataclasses.replace(unknown, power_budget_fraction=80 / spec.tdp_w)
     assert clock_fraction(low, f, False) == pytest.approx((80 / spec.tdp_w) ** (1 / 3), rel=1e-3)
+
+
+def test_a_desktop_board_whose_default_is_below_the_catalog_tdp_is_not_a_capped_one():
+    """A desktop or server board whose driver default is below the catalog's TDP is another board design (an A100
+    PCIe against the SXM entry, an OEM card): it is not priced as capped. The recorded RTX 3080 (320 W default, the
+    catalog's TDP) with its default at 300 W, as such a board reports it."""
+    recorded = Machine.load(MACHINES / "rtx3080-desktop.json")
+    g = recorded.gpus[0]
+    assert g.power_limit_w == g.power_default_limit_w == 320
+    oem = dataclasses.replace(recorded, gpus=(dataclasses.replace(g, power_limit_w=300.0, power_default_limit_w=300.0),))
+    t = Target.from_machine(oem)
+    assert t.power_budget_fraction == pytest.approx(1.0) and not any("power limit" in n for n in t.notes)
