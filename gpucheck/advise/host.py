@@ -12,6 +12,7 @@ from gpucheck.advise.data import factor, psu_required_w
 from gpucheck.advise.model import Bottleneck
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.input_path import in_training_process
+from gpucheck.estimate.target import power_budget_clock
 from gpucheck.i18n import fmt_duration, fmt_gib, fmt_number, tr
 from gpucheck.machine import Disk, Gpu, Machine
 from gpucheck.records import Estimate, Workload
@@ -178,7 +179,7 @@ def _psu(machine: Machine, gpus: tuple[Gpu, ...]) -> list[Bottleneck]:
         if vendor is not None and vendor >= needed - 1 else \
         tr("this system needs about {w} W under full load", w=f"{needed:.0f}")
     cap = max(100.0, (rated * load) - cpu_w - rest) / max(1, len(gpus))  # each GPU's share of what the PSU gives
-    per_gpu = gpu_w / max(1, len(gpus))
+    loss = _cap_clock_loss(cap, gpu_w / max(1, len(gpus)))
     return [Bottleneck(
         id="psu", severity="warning",
         message=tr("Your power supply is rated {rated} W, but {who}. Training holds the GPU at up to {gpu_w} W "
@@ -188,17 +189,15 @@ def _psu(machine: Machine, gpus: tuple[Gpu, ...]) -> list[Bottleneck]:
         fix=tr("Replace the power supply with a {w} W or larger ATX 3.x unit. Until then, cap the GPU's power, "
                "e.g. 'sudo nvidia-smi -pl {cap}': its clock drops by about {p}%, and steps bound by the memory or "
                "the CPU lose less.",
-               w=f"{_round_psu(needed):.0f}", cap=f"{cap:.0f}", p=f"{_cap_clock_loss(cap, per_gpu) * 100:.0f}"),
-        figures={**figures, "power_cap_w": round(cap), "power_cap_clock_loss": round(_cap_clock_loss(cap, per_gpu), 3)},
+               w=f"{_round_psu(needed):.0f}", cap=f"{cap:.0f}", p=f"{loss * 100:.0f}"),
+        figures={**figures, "power_cap_w": round(cap), "power_cap_clock_loss": round(loss, 3)},
     )]
 
 
 def _cap_clock_loss(cap_w: float, default_w: float) -> float:
     """The share of its clock a GPU loses under a power cap, by the law the estimate prices it with
-    (gpucheck/estimate/compute.py power_budget_clock: the clock falls as the cube root of the power)."""
-    if default_w <= 0 or cap_w >= default_w:
-        return 0.0
-    return 1.0 - (cap_w / default_w) ** float(load_factors()["clocks"]["power_cap_exponent"])
+    (gpucheck/estimate/target.py power_budget_clock: the clock falls as the cube root of the power)."""
+    return 0.0 if default_w <= 0 else 1.0 - power_budget_clock(cap_w / default_w, load_factors())
 
 
 def _round_psu(watts: float) -> float:

@@ -77,6 +77,7 @@ from gpucheck.estimate.optimizer_traffic import step_bytes_per_param, stepped_pa
 from gpucheck.estimate.params import ParamCounts, active_block_linear_params, block_linear_params, head_dim
 from gpucheck.estimate.qlora_cast import dequant_bytes, linear4bit_activation_bytes
 from gpucheck.estimate.sharding import frozen_weight_grads
+from gpucheck.estimate.target import power_budget_clock
 from gpucheck.estimate.zero3_hooks import hook_ops as zero3_hook_ops
 from gpucheck.estimate.zero_comm import exposed_seconds
 from gpucheck.records import ModelSpec, TrainSpec, Workload
@@ -225,16 +226,6 @@ def clock_fraction(target: Any, f: Mapping[str, Any], measured: bool) -> float:
     if budget:
         return (float(own) if own else 1.0) * power_budget_clock(budget, f)
     return float(own) if own else float(f["clocks"]["fallback_fraction"][spec.segment])
-
-
-def power_budget_clock(budget: float, f: Mapping[str, Any]) -> float:
-    """The clock a GPU holds at `budget` times the power its rated speed assumes, against the rated clock:
-    budget ** clocks.power_cap_exponent below 1 — dynamic power grows with the clock times the voltage squared, and
-    the voltage with the clock along the card's voltage-frequency curve, so the clock falls as the cube root of the
-    power (factors.toml [clocks] power_cap_exponent); 1.0 at or above the rated power."""
-    if budget >= 1.0:
-        return 1.0
-    return float(budget) ** float(f["clocks"]["power_cap_exponent"])
 
 
 def tensor_power_fraction(target: Any, math: str, f: Mapping[str, Any]) -> float:

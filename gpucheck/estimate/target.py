@@ -58,7 +58,7 @@ class Target:
     network_gbit_per_node: float | None = None  # each machine's NICs together, Gb/s; None: typical for the GPU
     pcie_link: tuple[int | None, int | None] | None = None  # scanned: (PCIe generation, lanes) of the slowest GPU link
     platform: str | None = None  # scanned: linux | windows | darwin | wsl (machine.Software.platform); None: any
-    power_budget_fraction: float | None = None  # scanned: the GPU's enforced power limit over its catalog TDP; None: unknown
+    power_budget_fraction: float | None = None  # scanned: enforced power limit over the rated one (_power_budget); None: unknown
 
     # -- constructors ----------------------------------------------------------------------------
     @classmethod
@@ -261,10 +261,20 @@ def _power_budget(gpu: Any, spec: Any, machine: Any, notes: list[str]) -> float 
     rated = float(spec.tdp_w) if laptop and getattr(spec, "tdp_w", None) else float(default)
     budget = float(limit) / rated
     if budget < POWER_BUDGET_MIN_DROP:
-        clock = budget ** float(load_factors()["clocks"]["power_cap_exponent"])
+        clock = power_budget_clock(budget, load_factors())
         notes.append(tr("The GPU's power limit is {w} W, below the {d} W its rated speed needs: its clock is priced at "
                         "about {p}% of the rated one", w=f"{limit:.0f}", d=f"{rated:.0f}", p=f"{clock * 100:.0f}"))
     return budget
+
+
+def power_budget_clock(budget: float, f: Mapping[str, Any]) -> float:
+    """The clock a GPU holds at `budget` times the power its rated speed assumes, against the rated clock:
+    budget ** clocks.power_cap_exponent below 1 — dynamic power grows with the clock times the voltage squared, and
+    the voltage with the clock along the card's voltage-frequency curve, so the clock falls as the cube root of the
+    power (factors.toml [clocks] power_cap_exponent); 1.0 at or above the rated power."""
+    if budget >= 1.0:
+        return 1.0
+    return float(budget) ** float(f["clocks"]["power_cap_exponent"])
 
 
 def _slowest_link(gpus: Any) -> tuple[int | None, int | None] | None:
