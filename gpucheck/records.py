@@ -302,6 +302,10 @@ class TrainSpec:
     #   deepspeed/runtime/zero/config.py): the gradient buckets reduce on a side stream during backward; false: on the
     #   compute stream, in turn with it. Stage 3 overlaps by DeepSpeed's default (true there). DeepSpeed before 0.13.0
     #   ignored it at stage 1 (engine.py _configure_zero_optimizer: 'overlap_comm = False'): such a job says false
+    allreduce_after_backward: bool = False  # several GPUs replicating the model (zero_stage 0): the gradients are
+    #   all-reduced after backward, not bucket by bucket during it, so no compute hides the exchange: DeepSpeed's engine
+    #   without ZeRO (engine.py allreduce_gradients at the accumulation boundary -> buffered_allreduce_fallback, after
+    #   optimizer.backward returns). False: PyTorch DDP's buckets, reduced while backward runs
     channels_last: bool = False  # conv nets: feature maps in NHWC (torch.channels_last, TensorFlow's layout); False:
     #   PyTorch's default NCHW, which cuDNN transposes around every tensor-core convolution
     optimizer_impl: str = ""  # how the optimizer step runs: foreach (torch >= 2.0's default on CUDA: one state-sized

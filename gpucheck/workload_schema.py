@@ -122,7 +122,7 @@ TRAIN_SPEC = {
     "qlora_keeps_input": _B, "qlora_bf16_adapters": _B,
     "qlora_dequant_dtype": _s(False, QLORA_DEQUANT_DTYPES), "qlora_wrapper": _s(False, QLORA_WRAPPERS),
     "qlora_norm_keeps_dtype": _B,
-    "zero_bucket_elements": _f(False, 0, 1e10), "zero_engine": _s(False, ZERO_ENGINES), "zero_overlap_comm": _B, "ddp_bucket_copy": _B, "ema": _B,
+    "zero_bucket_elements": _f(False, 0, 1e10), "zero_engine": _s(False, ZERO_ENGINES), "zero_overlap_comm": _B, "allreduce_after_backward": _B, "ddp_bucket_copy": _B, "ema": _B,
     "optimizer_impl": _s(False, OPTIMIZER_IMPLS),
     "channels_last": _B,
     "feature_extraction": _s(False, FEATURE_EXTRACTION),

@@ -4,6 +4,10 @@ that can hide traffic, since NCCL's kernels take SMs from the compute they overl
 
 - DDP and the other engines' ZeRO (train.zero_engine other / fsdp at stage 1-2): buckets all-reduced during backward
   (Li et al. 2020, 'PyTorch Distributed'), hidden behind backward, 2/3 of the work.
+- DeepSpeed's engine without ZeRO (stage 0, train.allreduce_after_backward; deepspeed/runtime/engine.py
+  allreduce_gradients): at the accumulation boundary, after optimizer.backward returns, buffered_allreduce_fallback
+  all-reduces the gradients (the bf16 optimizer's fp32 ones, get_grads_for_reduction) in flat buffers on the compute
+  stream: nothing hides it.
 - DeepSpeed ZeRO-1/2 (deepspeed/runtime/zero/stage_1_and_2.py, read at 38327e07): the gradients fill buckets of
   reduce_bucket_size elements in backward's hooks; a full bucket is all-reduced (average_tensor) on the compute stream
   without overlap_comm (DeepSpeed's default at stages 1-2), so its time adds to the step, or with overlap_comm on
@@ -92,4 +96,6 @@ def exposed_seconds(tr: Traffic, t: TrainSpec, target: Any, f: Mapping[str, Any]
     comm = link_seconds(tr.comm_bytes, target, f) / k if processes > 1 else 0.0
     window = overlap * gpu_s * 2.0 / 3.0  # DDP's buckets overlap the all-reduce with backward
     off_exposed = max(0.0, off_hidden - window)
+    if t.allreduce_after_backward:  # DeepSpeed's engine without ZeRO: the whole exchange follows backward
+        return comm, off_exposed, off_serial
     return max(0.0, comm + off_hidden - window) - off_exposed, off_exposed, off_serial

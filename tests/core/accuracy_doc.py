@@ -393,7 +393,9 @@ def markdown(results: list[A.Result], h: dict[str, float], sb: dict, mb: dict, s
         "Fitted jointly by coordinate descent in log error on the calibration speed rows (a memory factor on the "
         "calibration memory rows, estimate / measured bytes) (`--refit`); each lists in "
         "factors.toml `[fitted]` the calibration rows whose estimate it moves (`fitted_on`), and a test fails when "
-        "one names none or names a validation row.", "", *fitted_lines(), "",
+        "one names none or names a validation row. Calibration rows on a backend whose share of its peak is a "
+        "judgement (Intel XPU: `tests/core/fitted_factors.py` JUDGED_BACKENDS) fit none of them: their errors hold "
+        "that judgement's, which the shared factors would hand to every GPU.", "", *fitted_lines(), "",
         *row_tables(results), *relative_lines(), *cpu_markdown(),
     ]
     return "\n".join(lines) + "\n"

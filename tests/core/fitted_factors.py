@@ -103,3 +103,10 @@ FITTED: tuple[Fitted, ...] = (
     Fitted(("speed", "conv_fp32", "conv_fp32_speedup"), 1.0, lo=1.0, hi=2.25),
 )
 FIT = tuple(p for p in FITTED if not p.held)  # the factors the refit moves
+
+# Backends whose share of their peak (factors.toml [utilization.backend_factor]) is a judgement, neither CUDA's (the
+# reference, 1.0), measured (ROCm) nor fitted (Apple MPS): their calibration rows fit none of the shared factors above,
+# since every row's error there holds the judgement's error too, and the fit would hand it to every GPU's estimate
+# (December 2026: Argonne's twelve Megatron-DeepSpeed rows on Intel Max 1550 tiles, made calibration rows, moved the
+# transformer tensor GEMM efficiency of every GPU from 0.75 to 0.65). Such rows are still predicted and reported.
+JUDGED_BACKENDS = ("xpu",)

@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable, Iterable
 from types import MappingProxyType
 
-from gpucheck.catalog import read_toml
+from gpucheck.catalog import find_gpu, read_toml
 from gpucheck.estimate.factors import FactorTable, parse_factors
 from gpucheck.evidence import EvidenceRow, load_evidence
 from gpucheck.resources import resource_path
@@ -31,6 +31,7 @@ from tests.core.accuracy import (
     uncertain_multiplier,
     with_factors,
 )
+from tests.core.fitted_factors import JUDGED_BACKENDS
 
 ROUNDS = 6  # at most this many coordinate-descent sweeps of the refit; it stops at a sweep that moves nothing
 STEPS = (0.7, 0.85, 0.95, 1.05, 1.15, 1.4)
@@ -57,8 +58,10 @@ PRIOR_WEIGHT = 1.0
 def refit(rows: list[EvidenceRow], doc: dict | None = None) -> tuple[FactorTable, dict[str, float]]:
     """Coordinate descent in log error over FITTED, from the priors, on the calibration rows `rows`: a speed factor
     on the speed rows, a memory factor (Fitted.memory) on the memory rows. A factor without rows of its kind stays
-    at its prior. A trial value of one factor recomputes only the rows that factor moves (found by moving it by
-    each of SENSITIVITY from its prior)."""
+    at its prior; rows on a backend whose share of its peak is a judgement (JUDGED_BACKENDS) fit nothing. A trial
+    value of one factor recomputes only the rows that factor moves (found by moving it by each of SENSITIVITY from
+    its prior)."""
+    rows = [r for r in rows if find_gpu(r.gpu).backend not in JUDGED_BACKENDS]  # (tests/core/fitted_factors.py)
     memo = _MEMO if doc is None else None  # the memo holds estimates on the shipped factors.toml only
     doc, current = _at_priors(doc)
     fit = tuple(p for p in FIT if any(_kind_of(p, r) for r in rows))
