@@ -22,7 +22,7 @@ import gpucheck
 from gpucheck.choices import LORA_TARGETS, METHODS, OPTIMIZERS, PRECISIONS, STACKS, ZERO_STAGES
 from gpucheck.errors import AmbiguousName, BadInput, UnknownName
 from gpucheck.fileio import shorten
-from gpucheck.i18n import N_, fmt_list, get_language, set_language, tr, translate
+from gpucheck.i18n import N_, fmt_list, get_language, normalize_lang, set_language, tr, translate
 from gpucheck.lazy import lazy_import
 from gpucheck.region import REGIONS, set_region
 
@@ -67,9 +67,18 @@ class _VersionAction(argparse.Action):
         parser.exit(message=f"gpucheck {gpucheck.__version__}\n")
 
 
+def _language(value: str) -> str:
+    """--lang: en or zh_CN, as people write them (zh, zh-CN, zh_CN.UTF-8, en_US, …)."""
+    lang = normalize_lang(value)
+    if lang is None:
+        raise argparse.ArgumentTypeError(tr("unknown language {value!r} (use en or zh_CN; zh and zh-CN work too)",
+                                            value=value))
+    return lang
+
+
 def _add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help=tr("machine-readable JSON on stdout"))
-    p.add_argument("--lang", choices=["en", "zh_CN"], help=tr("language (default: the system's)"))
+    p.add_argument("--lang", type=_language, metavar="{en,zh_CN}", help=tr("language (default: the system's)"))
 
 
 def _add_region(p: argparse.ArgumentParser) -> None:
@@ -160,7 +169,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("report", help=tr("write a PDF, HTML or JSON report"))
     p.add_argument("output", metavar="OUT", help=tr("OUT.pdf, OUT.html or OUT.json"))
     p.add_argument("--machine", metavar="FILE", help=tr("a saved scan or JSON report instead of this PC"))
-    p.add_argument("--lang", choices=["en", "zh_CN"], help=tr("language of the report"))
+    p.add_argument("--lang", type=_language, metavar="{en,zh_CN}", help=tr("language of the report"))
     _add_region(p)
     p.add_argument("--workloads", nargs="+", metavar="WORKLOAD", help=tr("jobs to detail (default: all)"))
     p.add_argument("--include-ids", action="store_true",
@@ -239,7 +248,7 @@ def run_guarded(fn, *args, **kwargs) -> int:
         msg = str(e)
         zh = get_language() == "zh_CN"  # full-width list punctuation in Chinese, no space after '：'
         if isinstance(e, AmbiguousName):
-            msg += ("" if zh else " ") + fmt_list(e.suggestions, strong=True)
+            msg += ("" if zh else " ") + ("；" if zh else "; ").join(e.suggestions)  # names, not sentences
         elif e.suggestions:
             msg += " — " + tr("did you mean: {names}?", names=fmt_list(e.suggestions))
         sys.stderr.write(f"gpucheck: {msg}\n")

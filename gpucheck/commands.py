@@ -238,6 +238,18 @@ def stack_legend(workloads: list) -> str:
     return line + (("" if zh else " ") + fmt_list(others, strong=True) if others else "")
 
 
+def _peak_label(backend: str) -> str:
+    """The peak's row, named for what holds the runtime's own memory: CUDA's context (nvidia-smi counts it), ROCm's
+    HIP context, Intel's Level Zero driver; on Apple silicon PyTorch's MPS allocator has no such context."""
+    if backend == "rocm":
+        return tr("Peak VRAM per GPU (needed, with the HIP context)")
+    if backend == "xpu":
+        return tr("Peak VRAM per GPU (needed, with the GPU driver's context)")
+    if backend == "metal":
+        return tr("Peak GPU memory (needed)")
+    return tr("Peak VRAM per GPU (needed, with the CUDA context)")
+
+
 def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
     """The readable detail of one estimate (also used by the headless summary). The verdict is the
     advice's when there is advice (the same one the table, the report and the JSON give); the figures
@@ -266,13 +278,16 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
             [tr("Optimizer state"), fmt_gib(bd.optimizer_bytes, 2)],
             [tr("Activations"), fmt_gib(bd.activations_bytes, 2)],
             [tr("Framework overhead"), fmt_gib(bd.overhead_bytes, 2)],
-            [tr("Peak VRAM per GPU (needed, with the CUDA context)"), fmt_gib(est.peak_vram_bytes, 2)],
-            [tr("  of which PyTorch allocates (max_memory_allocated)"), fmt_gib(est.allocated_bytes, 2)],
+            [_peak_label(est.backend), fmt_gib(est.peak_vram_bytes, 2)],
+            [tr("  of which PyTorch allocates (max_memory_allocated)") if est.backend != "metal" else
+             tr("  of which PyTorch allocates"), fmt_gib(est.allocated_bytes, 2)],
         ]
         if est.cached_worth_a_line:  # the estimate's notes say why (estimate/core.py)
             rows.append([tr("nvidia-smi may show, with cached blocks"), fmt_gib(est.nvidia_smi_bytes, 2)])
-        rows.append([tr("Usable VRAM per GPU"), fmt_gib(est.vram_available_bytes, 2)])
-        lines.append(format_table([tr("VRAM use"), tr("Size")], rows, right={1}))
+        unified = est.backend == "metal"  # Apple silicon: the GPU's share of the Mac's unified memory
+        rows.append([tr("Usable by the GPU (of the unified memory)") if unified else tr("Usable VRAM per GPU"),
+                     fmt_gib(est.vram_available_bytes, 2)])
+        lines.append(format_table([tr("GPU memory use") if unified else tr("VRAM use"), tr("Size")], rows, right={1}))
         lines.append("")
     sp = est.samples_per_second
     ram = fmt_gib(est.ram_bytes)

@@ -18,17 +18,26 @@ def _pad(s: str, w: int, right: bool = False) -> str:
     return gap + s if right else s + gap
 
 
+# a right-aligned column lines up its figures; a cell wider than this is a sentence (the software stack and what
+# the advice changes in it), which starts where the column starts and runs on, instead of pushing every figure
+# of the column a line's width to the right
+FIGURE_WIDTH = 40
+
+
 def format_table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:
-    """`headers` over a dashed rule over `rows`, two spaces between columns; the columns in `right` right-aligned."""
+    """`headers` over a dashed rule over `rows`, two spaces between columns; the columns in `right` right-aligned
+    (their cells wider than FIGURE_WIDTH left-aligned, not counted in the column's width)."""
     right = right or set()
     widths = [_width(h) for h in headers]
     for r in rows:
         for i, c in enumerate(r):
-            widths[i] = max(widths[i], _width(c))
+            if i not in right or _width(c) <= FIGURE_WIDTH:
+                widths[i] = max(widths[i], _width(c))
     lines = ["  ".join(_pad(h, widths[i], i in right) for i, h in enumerate(headers)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
     for r in rows:
-        lines.append("  ".join(_pad(c, widths[i], i in right) for i, c in enumerate(r)).rstrip())
+        lines.append("  ".join(_pad(c, widths[i], i in right and _width(c) <= FIGURE_WIDTH)
+                               for i, c in enumerate(r)).rstrip())
     return "\n".join(lines)
 
 

@@ -96,7 +96,7 @@ def _os_language() -> str | None:
 def set_language(lang: str | None) -> str:
     """Set the process-wide language (None = detect). Returns the language in force."""
     global _default_lang
-    chosen = normalize_lang(lang) if lang else detect_language()
+    chosen = normalize_lang(lang) or detect_language()  # an unknown name (a mistyped --lang): the system's
     _default_lang = chosen or "en"
     _state.lang = _default_lang
     return _default_lang

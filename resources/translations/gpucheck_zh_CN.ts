@@ -189,252 +189,252 @@
         <translation>这块显卡不支持 8 位优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="42"/>
+        <location filename="../../gpucheck/advise/host.py" line="43"/>
         <source>This computer has no GPU that can train models: everything would run on the CPU, 10 to 100 times slower.</source>
         <translation>这台电脑没有能训练模型的 GPU，所有计算都只能在 CPU 上进行，耗时是 GPU 的 10 到 100 倍。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="46"/>
+        <location filename="../../gpucheck/advise/host.py" line="47"/>
         <source>Use a free notebook platform with PyTorch (ModelScope) or rent a GPU by the hour (AutoDL).</source>
         <translation>可以使用预装 PyTorch 的免费 Notebook 平台（魔搭 ModelScope），或者按小时租用 GPU（AutoDL）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="48"/>
+        <location filename="../../gpucheck/advise/host.py" line="49"/>
         <source>Use a free notebook platform (Google Colab, Kaggle) or rent a GPU by the hour.</source>
         <translation>可以使用免费的 Notebook 平台（Google Colab、Kaggle），或者按小时租用 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="88"/>
+        <location filename="../../gpucheck/advise/host.py" line="89"/>
         <source>This laptop is running on battery: the GPU is held to a much lower power limit, and a training run would drain the battery{pct}.</source>
         <translation>这台笔记本电脑正在用电池供电，GPU 的功耗上限会被压得很低，而且一次训练就会把电池耗光{pct}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="90"/>
+        <location filename="../../gpucheck/advise/host.py" line="91"/>
         <source> (now at {p}%)</source>
         <translation>（当前电量 {p}%）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="91"/>
+        <location filename="../../gpucheck/advise/host.py" line="92"/>
         <source>Plug in the charger before training, and set the power mode to performance.</source>
         <translation>训练前请插上充电器，并把电源模式设为“高性能”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="106"/>
+        <location filename="../../gpucheck/advise/host.py" line="107"/>
         <source>{gpu} is split into MIG slices: this job gets {slice}, but as it is configured it needs {need}, which the whole GPU ({total}) would hold.</source>
         <translation>{gpu} 被划分成了 MIG 分区：这个训练任务只能用到 {slice}，但按当前配置它需要 {need}，而整块 GPU（{total}）是装得下的。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="110"/>
+        <location filename="../../gpucheck/advise/host.py" line="111"/>
         <source>Ask the administrator to turn MIG off for this GPU ('sudo nvidia-smi -i {i} -mig 0', with no jobs running, then reset the GPU), or use the changes below to fit one slice.</source>
         <translation>请管理员为这块显卡关闭 MIG（在没有任务运行时执行 'sudo nvidia-smi -i {i} -mig 0'，然后重置 GPU），或者用下面的修改让任务装进一个分区。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="131"/>
+        <location filename="../../gpucheck/advise/host.py" line="132"/>
         <source>{gpu} is slowing itself down because of heat ({why}). Training keeps the GPU at full load for hours, so it will run slower than its rated speed.</source>
         <translation>{gpu} 因为过热正在散热降频（{why}）。训练会让 GPU 连续几个小时满载运行，因此实际速度会低于标称速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="133"/>
+        <location filename="../../gpucheck/advise/host.py" line="134"/>
         <source>{t} °C</source>
         <translation>{t} °C</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="134"/>
+        <location filename="../../gpucheck/advise/host.py" line="135"/>
         <source>Clean the dust filters and fans, improve case airflow (or use a laptop cooling pad), and consider a slightly lower power limit (e.g. 'nvidia-smi -pl'): it costs little speed and keeps clocks steady.</source>
         <translation>清理防尘网和风扇，改善机箱风道（笔记本可以用散热底座），并考虑把功耗上限稍微调低（例如用 'nvidia-smi -pl'）：速度损失很小，频率却更稳定。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="169"/>
+        <location filename="../../gpucheck/advise/host.py" line="170"/>
         <source>The scan cannot read your power supply's rating. With this GPU it should be at least {w} W.</source>
         <translation>扫描无法读取你的电源额定功率。搭配这块显卡，电源至少应为 {w} W。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="171"/>
+        <location filename="../../gpucheck/advise/host.py" line="172"/>
         <source>Check the label on the power supply; if it is smaller, the PSU needs replacing.</source>
         <translation>请查看电源上的铭牌；如果功率不够，需要换一个电源。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="177"/>
+        <location filename="../../gpucheck/advise/host.py" line="178"/>
         <source>{gpu} needs a {w} W power supply (vendor's requirement)</source>
         <translation>{gpu} 需要 {w} W 的电源（厂商要求）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="179"/>
+        <location filename="../../gpucheck/advise/host.py" line="180"/>
         <source>this system needs about {w} W under full load</source>
         <translation>整机满载时大约需要 {w} W</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="184"/>
+        <location filename="../../gpucheck/advise/host.py" line="185"/>
         <source>Your power supply is rated {rated} W, but {who}. Training holds the GPU at up to {gpu_w} W for hours, and short power spikes can trip the supply's protection: sudden shutdowns or reboots in the middle of a run.</source>
         <translation>你的电源额定功率为 {rated} W，不够用：{who}。训练会让 GPU 连续几个小时保持在最高 {gpu_w} W，短暂的功耗尖峰可能触发电源保护：训练到一半突然关机或重启。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="188"/>
+        <location filename="../../gpucheck/advise/host.py" line="189"/>
         <source>Replace the power supply with a {w} W or larger ATX 3.x unit. Until then, cap the GPU's power, e.g. 'sudo nvidia-smi -pl {cap}': its clock drops by about {p}%, and steps bound by the memory or the CPU lose less.</source>
         <translation>换一个 {w} W 或更大的 ATX 3.x 电源。在此之前，先限制 GPU 的功耗，例如 'sudo nvidia-smi -pl {cap}'：GPU 频率大约下降 {p}%，受显存带宽或 CPU 限制的训练步损失更小。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="229"/>
+        <location filename="../../gpucheck/advise/host.py" line="228"/>
         <source>{gpu} is connected with only {w} PCIe lanes{speed} and the GPUs have no NVLink: multi-GPU training swaps gradients over PCIe every step, so it will scale poorly.</source>
         <translation>{gpu} 只连接了 {w} 条 PCIe 通道{speed}，而且这些 GPU 之间没有 NVLink：多卡训练每一步都要通过 PCIe 交换梯度，所以加速效果会很差。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="231"/>
+        <location filename="../../gpucheck/advise/host.py" line="230"/>
         <source> (about {g} GB/s)</source>
         <translation>（约 {g} GB/s）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="232"/>
+        <location filename="../../gpucheck/advise/host.py" line="231"/>
         <source>Move the GPUs to slots wired x8 or x16 (see the motherboard manual), or train on one GPU with gradient accumulation.</source>
         <translation>把 GPU 插到 x8 或 x16 通道的插槽上（见主板说明书），或者只用一块 GPU 配合梯度累积来训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="240"/>
+        <location filename="../../gpucheck/advise/host.py" line="239"/>
         <source>{gpu} runs on only {w} PCIe lanes (a chipset slot or riser?). Single-GPU training is mostly fine, but loading data and CPU offload will be slower.</source>
         <translation>{gpu} 只用了 {w} 条 PCIe 通道（插在芯片组插槽上，或用了延长线？）。单卡训练基本不受影响，但数据加载和 CPU 卸载会变慢。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="243"/>
+        <location filename="../../gpucheck/advise/host.py" line="242"/>
         <source>This laptop connects {gpu} with {w} PCIe lanes, as it was built. Single-GPU training is mostly fine; loading data and CPU offload are slower than on a desktop.</source>
         <translation>这台笔记本电脑的 {gpu} 出厂就只接了 {w} 条 PCIe 通道。单卡训练基本不受影响，只是数据加载和 CPU 卸载比台式机慢一些。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="245"/>
+        <location filename="../../gpucheck/advise/host.py" line="244"/>
         <source>Use the top x16 slot if you can.</source>
         <translation>如果可以，请使用最上面的 x16 插槽。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="246"/>
+        <location filename="../../gpucheck/advise/host.py" line="245"/>
         <source>Nothing to change: a laptop's GPU link is fixed. Keep the data set on the internal SSD.</source>
         <translation>这是笔记本电脑的硬件设计，无需处理；把数据集放在内置固态硬盘上即可。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="271"/>
+        <location filename="../../gpucheck/advise/host.py" line="270"/>
         <source>add RAM, </source>
         <translation>加装内存，</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="272"/>
+        <location filename="../../gpucheck/advise/host.py" line="271"/>
         <source>Close other programs (browsers, games, other notebooks) before training; {add}use fewer DataLoader workers, or stream the data set (datasets' streaming=True / memory-mapped files) instead of loading it whole.</source>
         <translation>训练前关闭其他程序（浏览器、游戏、其他 Jupyter Notebook）；{add}减少 DataLoader 的 worker 数量，或者以流式读取数据集（datasets 的 streaming=True / 内存映射文件），不要整个加载进内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="277"/>
+        <location filename="../../gpucheck/advise/host.py" line="276"/>
         <source>WSL 2 lets Linux use only part of the PC's memory (half by default). Give it more in %UserProfile%\.wslconfig — [wsl2] then memory=… (e.g. three quarters of your RAM) — and run 'wsl --shutdown'. Otherwise: {fix}</source>
         <translation>WSL 2 只让 Linux 使用电脑内存的一部分（默认一半）。在 %UserProfile%\.wslconfig 里调大（先写 [wsl2]，再写 memory=…，例如内存的四分之三），然后运行 'wsl --shutdown'。否则，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="281"/>
+        <location filename="../../gpucheck/advise/host.py" line="280"/>
         <source>This job needs about {need} of RAM, but this computer has {have}: it would swap to disk and crawl, or be killed.</source>
         <translation>这个训练任务大约需要 {need} 内存，但这台电脑只有 {have}，它会频繁使用硬盘交换空间而慢如蜗牛，或者被系统强制结束。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="284"/>
+        <location filename="../../gpucheck/advise/host.py" line="283"/>
         <source>This job needs about {need} of RAM; {free} of {have} was free when the PC was scanned: other programs hold the rest.</source>
         <translation>这个任务需要约 {need} 内存；扫描时 {have} 中只有 {free} 空闲，其余的被其他程序占用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="333"/>
+        <location filename="../../gpucheck/advise/host.py" line="332"/>
         <source>, or decode on the GPU with NVIDIA DALI</source>
         <translation>，或者用 NVIDIA DALI 在 GPU 上解码</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="336"/>
+        <location filename="../../gpucheck/advise/host.py" line="335"/>
         <source>The GPU could train on about {gpu} images/s, but this CPU can decode and augment only about {cpu} images/s with {w} DataLoader workers{how}: the GPU will wait for data and the run takes about {f}× longer ({h}).</source>
         <translation>GPU 每秒大约能训练 {gpu} 张图像，但这颗 CPU 用 {w} 个 DataLoader worker 每秒只能解码和增强约 {cpu} 张{how}，GPU 会一直等数据，整个训练的耗时变为原来的约 {f} 倍（{h}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="340"/>
+        <location filename="../../gpucheck/advise/host.py" line="339"/>
         <source> (measured)</source>
         <translation>（实测）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="340"/>
+        <location filename="../../gpucheck/advise/host.py" line="339"/>
         <source> (typical for this core count)</source>
         <translation>（该核心数的典型值）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="342"/>
+        <location filename="../../gpucheck/advise/host.py" line="341"/>
         <source>Use DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True); resize the images once to the training size before training{dali}.</source>
         <translation>使用 DataLoader(num_workers={w}, pin_memory=True, persistent_workers=True)；在训练前先把图像一次性缩放到训练尺寸{dali}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="365"/>
+        <location filename="../../gpucheck/advise/host.py" line="364"/>
         <source>reading each clip's precomputed features back as Python lists and padding them</source>
         <translation>把每段音频预先算好的特征以 Python 列表形式读回并补齐</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="366"/>
+        <location filename="../../gpucheck/advise/host.py" line="365"/>
         <source>Set dataloader_num_workers={w} in the training arguments so the CPU prepares the next batches while the GPU trains, or read the features as arrays (dataset.with_format("torch")).</source>
         <translation>在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时准备后面的批次；或者以数组形式读取特征（dataset.with_format("torch")）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="369"/>
+        <location filename="../../gpucheck/advise/host.py" line="368"/>
         <source>decoding and resampling each compressed audio clip</source>
         <translation>逐条解码并重采样压缩音频片段</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="370"/>
+        <location filename="../../gpucheck/advise/host.py" line="369"/>
         <source>Set dataloader_num_workers={w} in the training arguments so the CPU decodes the next clips while the GPU trains, or decode the clips once before training (dataset.map without streaming).</source>
         <translation>在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时解码后续片段；或在训练前一次性解码所有片段（不用流式加载，使用 dataset.map）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="372"/>
+        <location filename="../../gpucheck/advise/host.py" line="371"/>
         <source>Decode the clips once before training (dataset.map without streaming), or use a CPU with more cores.</source>
         <translation>在训练前一次性解码所有片段（不用流式加载，使用 dataset.map），或换用核心更多的 CPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="375"/>
+        <location filename="../../gpucheck/advise/host.py" line="374"/>
         <source>computing each clip's log-Mel features in the training process</source>
         <translation>在训练进程里为每段音频计算 log-Mel 特征</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="376"/>
+        <location filename="../../gpucheck/advise/host.py" line="375"/>
         <source>Compute the features once before training (dataset.map), or set dataloader_num_workers={w} in the training arguments so the CPU prepares the next batches while the GPU trains.</source>
         <translation>在训练前一次性算好特征（dataset.map），或在训练参数中设置 dataloader_num_workers={w}，让 CPU 在 GPU 训练的同时准备后面的批次。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="379"/>
+        <location filename="../../gpucheck/advise/host.py" line="378"/>
         <source>computing each clip's log-Mel features in the DataLoader workers</source>
         <translation>在 DataLoader 工作进程里为每段音频计算 log-Mel 特征</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="380"/>
+        <location filename="../../gpucheck/advise/host.py" line="379"/>
         <source>Compute the features once before training (dataset.map), or use a CPU with more cores.</source>
         <translation>在训练前一次性算好特征（dataset.map），或换用核心更多的 CPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="383"/>
+        <location filename="../../gpucheck/advise/host.py" line="382"/>
         <source>The CPU, not the GPU, sets the pace: {work} takes about {cpu} s of each {step} s step, the GPU's work about {gpu} s.</source>
         <translation>决定速度的是 CPU 而不是 GPU：{work}，每步 {step} 秒中约占 {cpu} 秒，GPU 的计算只需约 {gpu} 秒。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="433"/>
+        <location filename="../../gpucheck/advise/host.py" line="432"/>
         <source>The data set, model and checkpoints need about {need} of free disk space; the most free space on any disk here is {have}.</source>
         <translation>数据集、模型和检查点大约需要 {need} 的可用硬盘空间；这台电脑上可用空间最大的硬盘只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="436"/>
+        <location filename="../../gpucheck/advise/host.py" line="435"/>
         <source>Free some space, keep fewer checkpoints (save_total_limit=2), or add an SSD.</source>
         <translation>清理一些空间，少保留几个检查点（save_total_limit=2），或者加一块固态硬盘。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="459"/>
+        <location filename="../../gpucheck/advise/host.py" line="458"/>
         <source>Copy the data set to the {kind} drive {mount} (it has {free} free) and train from there.</source>
         <translation>把数据集复制到 {kind} 硬盘 {mount}（可用空间 {free}），然后从那里训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="462"/>
+        <location filename="../../gpucheck/advise/host.py" line="461"/>
         <source>Put the data set on an NVMe SSD, or pack it into a few large files (WebDataset tar shards, LMDB) so the disk reads sequentially.</source>
         <translation>把数据集放到 NVMe 固态硬盘上，或者打包成少量大文件（WebDataset tar 分片、LMDB），让硬盘顺序读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="469"/>
+        <location filename="../../gpucheck/advise/host.py" line="468"/>
         <source>The data set ({size}) is on {mount} ({kind}), which reads about {rate} MB/s of small files; the first epoch will take about {h} to read, later epochs come from the RAM cache.</source>
         <translation>数据集（{size}）位于 {mount}（{kind}），读取小文件的速度约为 {rate} MB/s；第一轮光读数据就要大约 {h}，之后几轮会从内存缓存中读取。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/host.py" line="478"/>
+        <location filename="../../gpucheck/advise/host.py" line="477"/>
         <source>Training wants about {need} MB/s of images, but the data set ({size}) is on {mount} ({kind}), which reads only about {rate} MB/s of small files in random order, and it is too big to stay in RAM: the disk limits training to about {n} images/s.</source>
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
@@ -864,7 +864,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/plan.py" line="495"/>
-        <location filename="../../gpucheck/commands.py" line="353"/>
+        <location filename="../../gpucheck/commands.py" line="368"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -2133,7 +2133,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/cli.py" line="40"/>
-        <location filename="../../gpucheck/cli.py" line="137"/>
+        <location filename="../../gpucheck/cli.py" line="146"/>
         <source>show program's version number and exit</source>
         <translation>显示程序版本号并退出</translation>
     </message>
@@ -2188,239 +2188,244 @@
         <translation>{message}（参见 '{command}'）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="71"/>
+        <location filename="../../gpucheck/cli.py" line="74"/>
+        <source>unknown language {value!r} (use en or zh_CN; zh and zh-CN work too)</source>
+        <translation>未知的语言 {value!r}（请用 en 或 zh_CN；也可写 zh、zh-CN）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/cli.py" line="80"/>
         <source>machine-readable JSON on stdout</source>
         <translation>在标准输出打印便于程序读取的 JSON</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="72"/>
+        <location filename="../../gpucheck/cli.py" line="81"/>
         <source>language (default: the system's)</source>
         <translation>语言（默认跟随系统）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="77"/>
+        <location filename="../../gpucheck/cli.py" line="86"/>
         <source>where you are, for cloud and shop advice: cn (mainland China) or global (default: from the time zone and locale)</source>
         <translation>所在地区，决定推荐哪些云服务和按哪里的价格购买：cn（中国大陆）或 global（其他地区；默认根据时区和区域设置判断）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="82"/>
-        <location filename="../../gpucheck/cli.py" line="162"/>
+        <location filename="../../gpucheck/cli.py" line="91"/>
+        <location filename="../../gpucheck/cli.py" line="171"/>
         <source>a saved scan or JSON report instead of this PC</source>
         <translation>使用已保存的扫描或 JSON 报告，而不是本机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="83"/>
+        <location filename="../../gpucheck/cli.py" line="92"/>
         <source>a catalog GPU instead of this PC's ('4090', 'a100 80gb'), or 'cpu' for the processor only</source>
         <translation>使用显卡列表中的 GPU，而不是本机的（如 '4090'、'a100 80gb'）；用 'cpu' 表示只用处理器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="84"/>
+        <location filename="../../gpucheck/cli.py" line="93"/>
         <source>number of GPUs (default: as scanned, or 1)</source>
         <translation>GPU 数量（默认：按扫描结果，或 1）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="86"/>
+        <location filename="../../gpucheck/cli.py" line="95"/>
         <source>with --gpu: the machines the GPUs sit in, joined by their network (default: as few as hold them, 8 GPUs each)</source>
         <translation>与 --gpu 一起用：这些 GPU 分布在几台机器上，机器之间通过网络相连（默认：能装下它们的最少台数，每台 8 块）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="91"/>
+        <location filename="../../gpucheck/cli.py" line="100"/>
         <source>training settings (override the workload's)</source>
         <translation>训练设置（覆盖训练任务自带的设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="94"/>
+        <location filename="../../gpucheck/cli.py" line="103"/>
         <source>bf16 = mixed precision (fp32 master weights); bf16-pure = weights, gradients and AdamW state all in bf16; fp16-pure = the same in fp16 (model.half())</source>
         <translation>bf16 = 混合精度（FP32 主权重）；bf16-pure = 权重、梯度和 AdamW 状态全部为 bf16；fp16-pure = 同样的做法但用 fp16（model.half()）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="97"/>
+        <location filename="../../gpucheck/cli.py" line="106"/>
         <source>micro-batch per GPU</source>
         <translation>每块 GPU 的微批次大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="99"/>
+        <location filename="../../gpucheck/cli.py" line="108"/>
         <source>gradient accumulation: micro-batches per optimizer step (the Trainer's gradient_accumulation_steps; effective batch = micro-batch × K × GPUs)</source>
         <translation>梯度累积：每次优化器更新前累加的微批次数（即 Trainer 的 gradient_accumulation_steps；有效批大小 = 微批次 × K × GPU 数）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="106"/>
+        <location filename="../../gpucheck/cli.py" line="115"/>
         <source>the layers LoRA adapts: q and v projections, all attention projections, the MLP, or every linear layer</source>
         <translation>LoRA 作用的层：q 和 v 投影、所有注意力投影、MLP，或所有线性层</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="109"/>
+        <location filename="../../gpucheck/cli.py" line="118"/>
         <source>dropout on each LoRA adapter's input (0.05 by default); above 0 every adapted layer keeps a copy of its input in VRAM, 0 keeps none</source>
         <translation>每个 LoRA 适配器输入上的 dropout（默认 0.05）；大于 0 时每个被适配的层都会在显存中多存一份输入，为 0 则不存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="112"/>
+        <location filename="../../gpucheck/cli.py" line="121"/>
         <source>several GPUs: DeepSpeed ZeRO stage (3 = FSDP full shard)</source>
         <translation>多块 GPU：DeepSpeed ZeRO 阶段（3 = FSDP 完全分片）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="114"/>
+        <location filename="../../gpucheck/cli.py" line="123"/>
         <source>ZeRO-Offload: fp32 master weights, gradients and optimizer state in CPU RAM</source>
         <translation>ZeRO-Offload：FP32 主权重、梯度和优化器状态放在 CPU 内存中</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="115"/>
+        <location filename="../../gpucheck/cli.py" line="124"/>
         <source>training samples in the data set</source>
         <translation>数据集中的训练样本数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="117"/>
+        <location filename="../../gpucheck/cli.py" line="126"/>
         <source>token budget of the whole run (pre-training)</source>
         <translation>整个训练的 token 预算（预训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="119"/>
+        <location filename="../../gpucheck/cli.py" line="128"/>
         <source>mean tokens per sample in your data set (at most --seq-len): the time follows it, the memory the longest</source>
         <translation>数据集中每个样本的平均 token 数（不超过 --seq-len）：训练时间按平均长度算，显存按最长的样本算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="122"/>
+        <location filename="../../gpucheck/cli.py" line="131"/>
         <source>software stack: eager (a plain PyTorch loop or the Hugging Face Trainer), fused (compiled / fused kernels), handtuned (llm.c-style CUDA), unsloth (Unsloth: LoRA / QLoRA with its kernels, activation checkpoints in CPU RAM)</source>
         <translation>软件栈：eager（普通 PyTorch 训练循环或 Hugging Face Trainer）、fused（编译 / 融合算子）、handtuned（llm.c 式手写 CUDA）、unsloth（Unsloth：用它的内核做 LoRA / QLoRA，激活检查点放在 CPU 内存里）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="126"/>
+        <location filename="../../gpucheck/cli.py" line="135"/>
         <source>pack short samples into full-length rows</source>
         <translation>把短样本拼接成满长度的序列（packing）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="134"/>
+        <location filename="../../gpucheck/cli.py" line="143"/>
         <source>Can my PC train this? Scan the hardware, estimate training jobs, get advice.</source>
         <translation>我的电脑能训练这个吗？扫描硬件、估算训练任务、获取建议。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="135"/>
+        <location filename="../../gpucheck/cli.py" line="144"/>
         <source>Run 'gpucheck' with no command to open the desktop app.</source>
         <translation>不带命令运行 'gpucheck' 即可打开桌面程序。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="140"/>
+        <location filename="../../gpucheck/cli.py" line="149"/>
         <source>scan this PC (GPU, CPU, RAM, disks, power, software)</source>
         <translation>扫描本机（GPU、CPU、内存、硬盘、电源、软件）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="142"/>
+        <location filename="../../gpucheck/cli.py" line="151"/>
         <source>write the scan as JSON to FILE</source>
         <translation>把扫描结果以 JSON 格式写入 FILE</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="143"/>
+        <location filename="../../gpucheck/cli.py" line="152"/>
         <source>also run short measured benchmarks (~30 s)</source>
         <translation>同时运行简短的实测基准测试（约 30 秒）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="144"/>
+        <location filename="../../gpucheck/cli.py" line="153"/>
         <source>folder whose disk the deep scan measures</source>
         <translation>深度扫描要测量的硬盘所在的文件夹</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="145"/>
+        <location filename="../../gpucheck/cli.py" line="154"/>
         <source>keep GPU UUIDs and the host name in the output</source>
         <translation>在输出中保留 GPU UUID 和主机名</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="147"/>
+        <location filename="../../gpucheck/cli.py" line="156"/>
         <source>verdict for each training job on this PC (all built-ins by default)</source>
         <translation>本机上每个训练任务的结论（默认检查全部内置任务）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="151"/>
+        <location filename="../../gpucheck/cli.py" line="160"/>
         <source>built-in id, workload .toml or config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="153"/>
+        <location filename="../../gpucheck/cli.py" line="162"/>
         <source>VRAM, time, RAM and disk for one job, with advice</source>
         <translation>单个训练任务所需的显存、时间、内存和硬盘空间，并给出建议</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="158"/>
+        <location filename="../../gpucheck/cli.py" line="167"/>
         <location filename="../../gpucheck/trial/command.py" line="52"/>
         <source>built-in id, workload .toml or Hugging Face config.json</source>
         <translation>内置任务 ID、训练任务 .toml 文件或 Hugging Face 的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="160"/>
+        <location filename="../../gpucheck/cli.py" line="169"/>
         <source>write a PDF, HTML or JSON report</source>
         <translation>生成 PDF、HTML 或 JSON 报告</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="161"/>
+        <location filename="../../gpucheck/cli.py" line="170"/>
         <source>OUT.pdf, OUT.html or OUT.json</source>
         <translation>OUT.pdf、OUT.html 或 OUT.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="163"/>
+        <location filename="../../gpucheck/cli.py" line="172"/>
         <source>language of the report</source>
         <translation>报告的语言</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="165"/>
+        <location filename="../../gpucheck/cli.py" line="174"/>
         <source>jobs to detail (default: all)</source>
         <translation>需要详细说明的训练任务（默认：全部）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="167"/>
+        <location filename="../../gpucheck/cli.py" line="176"/>
         <source>include host name and GPU UUIDs (left out by default)</source>
         <translation>包含主机名和 GPU UUID（默认不包含）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="168"/>
+        <location filename="../../gpucheck/cli.py" line="177"/>
         <source>PDF paper size (default: by locale)</source>
         <translation>PDF 纸张大小（默认：按地区设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="170"/>
+        <location filename="../../gpucheck/cli.py" line="179"/>
         <source>a saved `gpucheck trial --json` result: its job's figures are shown as measured (repeat for more jobs)</source>
         <translation>保存的 `gpucheck trial --json` 结果：该任务的数字按实测显示（多个任务可重复此选项）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="173"/>
+        <location filename="../../gpucheck/cli.py" line="182"/>
         <source>run real training steps of one job in this PC's PyTorch and measure them</source>
         <translation>在本机的 PyTorch 中真实运行一个任务的训练步并测量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="180"/>
+        <location filename="../../gpucheck/cli.py" line="189"/>
         <source>measure this PC with short real training steps; later estimates use it</source>
         <translation>用几步真实训练实测本机；之后的估算都会用上实测结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="185"/>
+        <location filename="../../gpucheck/cli.py" line="194"/>
         <source>the GPU catalog</source>
         <translation>显卡列表</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="189"/>
+        <location filename="../../gpucheck/cli.py" line="198"/>
         <source>the built-in training jobs</source>
         <translation>内置的训练任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="244"/>
+        <location filename="../../gpucheck/cli.py" line="253"/>
         <source>did you mean: {names}?</source>
         <translation>你是不是想找：{names}？</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="267"/>
+        <location filename="../../gpucheck/cli.py" line="276"/>
         <source>internal error: {error}. Details were written to {path}</source>
         <translation>内部错误：{error}。详细信息已写入 {path}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="285"/>
+        <location filename="../../gpucheck/cli.py" line="294"/>
         <source>cannot write the output ({reason})</source>
         <translation>无法写出输出（{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="287"/>
+        <location filename="../../gpucheck/cli.py" line="296"/>
         <source>{path}: file name too long</source>
         <translation>{path}：文件名太长</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/cli.py" line="288"/>
+        <location filename="../../gpucheck/cli.py" line="297"/>
         <location filename="../../gpucheck/fileio.py" line="44"/>
         <location filename="../../gpucheck/fileio.py" line="68"/>
         <source>{path}: cannot write ({reason})</source>
@@ -2518,14 +2523,14 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
-        <location filename="../../gpucheck/commands.py" line="416"/>
-        <location filename="../../gpucheck/commands.py" line="437"/>
+        <location filename="../../gpucheck/commands.py" line="431"/>
+        <location filename="../../gpucheck/commands.py" line="452"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
-        <location filename="../../gpucheck/commands.py" line="437"/>
+        <location filename="../../gpucheck/commands.py" line="452"/>
         <location filename="../../gpucheck/report/job_section.py" line="274"/>
         <location filename="../../gpucheck/report/job_section.py" line="157"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="405"/>
@@ -2535,7 +2540,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
-        <location filename="../../gpucheck/commands.py" line="437"/>
+        <location filename="../../gpucheck/commands.py" line="452"/>
         <location filename="../../gpucheck/report/job_section.py" line="262"/>
         <location filename="../../gpucheck/report/option_points.py" line="110"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="407"/>
@@ -2554,114 +2559,144 @@
         <translation>时间默认按 {stack} 估算（另有注明的除外）；每个时间都是 gpucheck 的估算值，'estimate' 会给出它的可能范围（用 --stack 可更改）。</translation>
     </message>
     <message>
+        <location filename="../../gpucheck/commands.py" line="245"/>
+        <source>Peak VRAM per GPU (needed, with the HIP context)</source>
+        <translation>每块 GPU 需要的显存峰值（含 HIP 上下文）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="247"/>
+        <source>Peak VRAM per GPU (needed, with the GPU driver's context)</source>
+        <translation>每块 GPU 需要的显存峰值（含 GPU 驱动的上下文）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="249"/>
+        <source>Peak GPU memory (needed)</source>
+        <translation>需要的 GPU 内存峰值</translation>
+    </message>
+    <message>
         <location filename="../../gpucheck/commands.py" line="250"/>
+        <source>Peak VRAM per GPU (needed, with the CUDA context)</source>
+        <translation>每块 GPU 需要的显存峰值（含 CUDA 上下文）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="262"/>
         <source>Verdict: {verdict}</source>
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="255"/>
+        <location filename="../../gpucheck/commands.py" line="267"/>
         <source>As configured: {verdict} (the figures below are for {p}, which this GPU trains instead of {asked})</source>
         <translation>按当前设置：{verdict}（下面的数字是 {p} 的，这块显卡用它代替 {asked} 训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="259"/>
+        <location filename="../../gpucheck/commands.py" line="271"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="264"/>
+        <location filename="../../gpucheck/commands.py" line="276"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="265"/>
+        <location filename="../../gpucheck/commands.py" line="277"/>
         <location filename="../../gpucheck/report/figures.py" line="416"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="266"/>
+        <location filename="../../gpucheck/commands.py" line="278"/>
         <location filename="../../gpucheck/report/build.py" line="147"/>
         <location filename="../../gpucheck/report/figures.py" line="417"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="267"/>
+        <location filename="../../gpucheck/commands.py" line="279"/>
         <location filename="../../gpucheck/report/figures.py" line="418"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="268"/>
+        <location filename="../../gpucheck/commands.py" line="280"/>
         <location filename="../../gpucheck/report/figures.py" line="419"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="269"/>
-        <source>Peak VRAM per GPU (needed, with the CUDA context)</source>
-        <translation>每块 GPU 需要的显存峰值（含 CUDA 上下文）</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="270"/>
+        <location filename="../../gpucheck/commands.py" line="282"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="273"/>
+        <location filename="../../gpucheck/commands.py" line="283"/>
+        <source>  of which PyTorch allocates</source>
+        <translation>  其中 PyTorch 分配的</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="286"/>
         <source>nvidia-smi may show, with cached blocks</source>
         <translation>nvidia-smi 可能显示（含缓存的显存块）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="274"/>
+        <location filename="../../gpucheck/commands.py" line="288"/>
+        <source>Usable by the GPU (of the unified memory)</source>
+        <translation>GPU 可用（统一内存中的部分）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="288"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="275"/>
-        <source>VRAM use</source>
-        <translation>显存占用</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="275"/>
+        <location filename="../../gpucheck/commands.py" line="290"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="282"/>
-        <location filename="../../gpucheck/commands.py" line="295"/>
+        <location filename="../../gpucheck/commands.py" line="290"/>
+        <source>GPU memory use</source>
+        <translation>GPU 内存占用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="290"/>
+        <source>VRAM use</source>
+        <translation>显存占用</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="297"/>
+        <location filename="../../gpucheck/commands.py" line="310"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="284"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="284"/>
+        <location filename="../../gpucheck/commands.py" line="299"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="286"/>
+        <location filename="../../gpucheck/commands.py" line="301"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="287"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <location filename="../../gpucheck/report/job_section.py" line="298"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="287"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="287"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="446"/>
         <location filename="../../gpucheck/i18n.py" line="458"/>
@@ -2690,107 +2725,107 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="290"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <location filename="../../gpucheck/report/job_section.py" line="294"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="294"/>
+        <location filename="../../gpucheck/commands.py" line="309"/>
         <location filename="../../gpucheck/report/job_section.py" line="292"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="301"/>
+        <location filename="../../gpucheck/commands.py" line="316"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="317"/>
         <location filename="../../gpucheck/report/job_section.py" line="314"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="304"/>
+        <location filename="../../gpucheck/commands.py" line="319"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="306"/>
+        <location filename="../../gpucheck/commands.py" line="321"/>
         <source>{label}: the speed uses what real steps measured here (the model alone: {s} s per step).</source>
         <translation>{label}：速度采用本机真实训练步的实测结果（仅按模型估算为每步 {s} 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/commands.py" line="324"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="311"/>
+        <location filename="../../gpucheck/commands.py" line="326"/>
         <location filename="../../gpucheck/report/figures.py" line="216"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="326"/>
+        <location filename="../../gpucheck/commands.py" line="341"/>
         <location filename="../../gpucheck/report/job_section.py" line="263"/>
         <source>Whole run</source>
         <translation>整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="326"/>
+        <location filename="../../gpucheck/commands.py" line="341"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="328"/>
+        <location filename="../../gpucheck/commands.py" line="343"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="330"/>
+        <location filename="../../gpucheck/commands.py" line="345"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="331"/>
+        <location filename="../../gpucheck/commands.py" line="346"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="332"/>
+        <location filename="../../gpucheck/commands.py" line="347"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="334"/>
+        <location filename="../../gpucheck/commands.py" line="349"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="335"/>
+        <location filename="../../gpucheck/commands.py" line="350"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="337"/>
+        <location filename="../../gpucheck/commands.py" line="352"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="338"/>
+        <location filename="../../gpucheck/commands.py" line="353"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="391"/>
+        <location filename="../../gpucheck/commands.py" line="406"/>
         <location filename="../../gpucheck/report/build.py" line="128"/>
         <location filename="../../gpucheck/report/machine_section.py" line="29"/>
         <location filename="../../gpucheck/report/machine_section.py" line="142"/>
@@ -2798,69 +2833,69 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="391"/>
+        <location filename="../../gpucheck/commands.py" line="406"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="391"/>
+        <location filename="../../gpucheck/commands.py" line="406"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="391"/>
+        <location filename="../../gpucheck/commands.py" line="406"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="391"/>
+        <location filename="../../gpucheck/commands.py" line="406"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="391"/>
+        <location filename="../../gpucheck/commands.py" line="406"/>
         <location filename="../../gpucheck/report/job_section.py" line="240"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="396"/>
+        <location filename="../../gpucheck/commands.py" line="411"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="416"/>
+        <location filename="../../gpucheck/commands.py" line="431"/>
         <location filename="../../gpucheck/report/job_section.py" line="157"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="416"/>
+        <location filename="../../gpucheck/commands.py" line="431"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="440"/>
+        <location filename="../../gpucheck/commands.py" line="455"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="451"/>
+        <location filename="../../gpucheck/commands.py" line="466"/>
         <source>is a folder, not a trial result</source>
         <translation>这是一个文件夹，不是试运行结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="452"/>
+        <location filename="../../gpucheck/commands.py" line="467"/>
         <source>not a text file (expected JSON from 'gpucheck trial --json')</source>
         <translation>不是文本文件（应为“gpucheck trial --json”输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="456"/>
+        <location filename="../../gpucheck/commands.py" line="471"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="479"/>
+        <location filename="../../gpucheck/commands.py" line="494"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
@@ -3379,23 +3414,23 @@
         <translation>{name} 不在显卡列表中：已检查显存，速度未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="261"/>
+        <location filename="../../gpucheck/estimate/target.py" line="265"/>
         <source>The GPU's power limit is {w} W, below the {d} W its rated speed needs: its clock is priced at about {p}% of the rated one</source>
         <translation>GPU 的功耗上限为 {w} W，低于达到额定速度所需的 {d} W：估算按额定频率的约 {p}% 计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="310"/>
+        <location filename="../../gpucheck/estimate/target.py" line="324"/>
         <source>A MIG slice has {n} of the GPU's {total} SMs: the speed is that share of the whole GPU</source>
         <translation>一个 MIG 分区只有这块显卡全部 {total} 个 SM 中的 {n} 个：速度按整块 GPU 的相应比例计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="336"/>
+        <location filename="../../gpucheck/estimate/target.py" line="350"/>
         <source>MIG is on: a job gets one slice ({size}), not the whole GPU</source>
         <translation>已开启 MIG：一个训练任务只能用到一个分区（{size}），而不是整块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/target.py" line="359"/>
-        <location filename="../../gpucheck/estimate/target.py" line="355"/>
+        <location filename="../../gpucheck/estimate/target.py" line="373"/>
+        <location filename="../../gpucheck/estimate/target.py" line="369"/>
         <source>{used} of {name}'s memory is in use by other programs right now; the estimate assumes you close them</source>
         <translation>{name} 当前有 {used} 显存被其他程序占用；估算假设你会关闭这些程序</translation>
     </message>

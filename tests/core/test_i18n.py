@@ -244,6 +244,23 @@ def test_cli_error_message_in_chinese(tmp_path):
     assert out.stderr.strip().splitlines() == [f"gpucheck: {missing}: file not found"]
 
 
+
+@pytest.mark.parametrize("written", ["zh", "zh-CN", "zh_CN.UTF-8", "ZH"])
+def test_lang_takes_chinese_as_people_write_it(written):
+    """`--lang zh` is how most people type it: it was refused ('invalid choice') until December 2026."""
+    out = _cli("workloads", "--lang", written, env_lang="en_US.UTF-8")
+    assert out.returncode == 0, out.stderr
+    assert CJK.search(out.stdout), out.stdout[:300]
+
+
+def test_an_unknown_lang_is_one_line_in_the_system_language():
+    out = _cli("workloads", "--lang", "fr", env_lang="zh_CN.UTF-8")
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == [
+        "gpucheck: 参数 --lang：未知的语言 'fr'（请用 en 或 zh_CN；也可写 zh、zh-CN）（参见 'gpucheck workloads --help'）"]
+    out = _cli("workloads", "--lang", "fr", env_lang="en_US.UTF-8")
+    assert "unknown language 'fr' (use en or zh_CN" in out.stderr and out.stdout == ""
+
 def test_catalog_is_reloadable():
     i18n.reload_catalog()
     with use_language("zh_CN"):

@@ -150,6 +150,15 @@ def test_datacenter_cards_sold_with_two_memory_sizes_are_not_guessed(name, sizes
         assert find_gpu(f"{name} {s}").vram_bytes == int(s[:-2]) * 1024**3
 
 
+def test_the_cards_a_name_fits_are_listed_as_names_not_sentences(capsys):
+    # Before: "… name one (…): Apple M1 Max 32GB. Apple M1 Max 64GB": a name that starts like a word ("Apple",
+    # "Intel") was joined as if it began a new sentence.
+    assert main(["estimate", "mnist-cnn", "--gpu", "apple m1 max", "--lang", "en"]) == 2
+    assert capsys.readouterr().err.rstrip().endswith(": Apple M1 Max 32GB; Apple M1 Max 64GB")
+    assert main(["estimate", "mnist-cnn", "--gpu", "apple m1 max", "--lang", "zh_CN"]) == 2
+    assert capsys.readouterr().err.rstrip().endswith("Apple M1 Max 32GB；Apple M1 Max 64GB")
+
+
 def test_a_mac_is_never_estimated_with_several_gpus(capsys):
     # An Apple M-series GPU is part of the chip (Apple silicon has one GPU per Mac). Before: "Target: 2× Apple M1
     # 8GB, 5.3 GB usable per GPU" and a data-parallel plan for it.
@@ -254,3 +263,32 @@ def test_a_token_budget_job_shows_its_budget_not_an_unused_epoch_count():
     text = data_set_text(w.data, w.train)
     assert "10,000,000,000 tokens" in text.replace("\u202f", ",") or "10 B" in text or "10B" in text, text
     assert "32.7" not in text
+
+
+def test_a_long_software_stack_line_does_not_push_the_figures_across_the_terminal(capsys):
+    # Before: the stack row ("eager PyTorch (…) → Unsloth (…) with the advised changes", 150 columns) set the width of
+    # the right-aligned estimate column, so "413" and "21.2 GiB" were printed 140 spaces to the right: every line
+    # of the table wrapped in an ordinary terminal.
+    assert main(["estimate", "llama3-8b-qlora", "--gpu", "rtx 4060", "--lang", "en"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    table = lines[lines.index(next(x for x in lines if x.startswith("Need "))):]
+    table = table[:table.index("")]
+    figures = [x for x in table if x.startswith(("Disk space", "Speed  ", "Tokens per second"))]
+    assert len(figures) == 3 and all(len(x) < 80 for x in figures), figures
+    assert len({len(x) for x in figures}) == 1  # still right-aligned on one edge
+    assert any(x.startswith("Software stack") and "Unsloth" in x for x in table)
+
+
+@pytest.mark.parametrize("gpu, peak, absent", [
+    ("RTX 3060 12GB", "Peak VRAM per GPU (needed, with the CUDA context)", "unified"),
+    ("rx 7900 xtx", "Peak VRAM per GPU (needed, with the HIP context)", "CUDA"),
+    ("arc a770", "Peak VRAM per GPU (needed, with the GPU driver's context)", "CUDA"),
+    ("Apple M1 Max 32GB", "Peak GPU memory (needed)", "CUDA"),
+])
+def test_the_memory_table_names_what_each_gpu_runs_on(capsys, gpu, peak, absent):
+    # Before: "with the CUDA context" and "max_memory_allocated" on a Mac, an Intel Arc and a Radeon alike.
+    assert main(["estimate", "mnist-cnn", "--gpu", gpu, "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    table = out[:out.index("\nNeed")]
+    assert peak in table and absent not in table
+    assert ("Usable by the GPU (of the unified memory)" in table) == gpu.startswith("Apple")
