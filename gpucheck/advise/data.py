@@ -341,7 +341,6 @@ ADVICE_SCHEMA: dict[str, dict[str, str]] = {
     "fused_loss": {"model_types": "strlist", "backends": "strlist", "min_compute_capability": "num"},
     "unsloth": {"model_types": "strlist", "backends": "strlist", "min_compute_capability": "num"},
     "qlora_caution": {"model_types": "strlist"},
-    "fp16": {"nan_gpu_names": "strlist"},
     "speed_tweaks": {"packing_backends": "strlist", "packing_min_compute_capability": "num",
                      "time_factor_required": "num", "mixed_precision_time_factor_required": "num",
                      "max_batch_multiple": "int"},

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from gpucheck.advise import ladder
 from gpucheck.advise.gpu_support import GpuFacts
+from gpucheck.estimate.core import fp16_gives_nan
 from gpucheck.machine import Machine
 from gpucheck.records import GpuSpec
 
@@ -20,7 +20,7 @@ def _cc(text: str | None) -> float | None:
 def facts_for_spec(spec: GpuSpec, gpus: int = 1, ram_bytes: int | None = None) -> GpuFacts:
     return GpuFacts(backend=spec.backend, compute_capability=_cc(spec.compute_capability),
                     supports_bf16=spec.tflops_bf16_tensor is not None, ram_bytes=ram_bytes, gpus=gpus,
-                    fp16_nan=ladder.fp16_gives_nan(spec.name))
+                    fp16_nan=fp16_gives_nan(spec.name))
 
 
 def facts_for_target(target: Any, machine: Machine | None) -> GpuFacts:
@@ -38,4 +38,4 @@ def facts_for_target(target: Any, machine: Machine | None) -> GpuFacts:
         bf16 = target.native_bf16
     name = target.gpu_name or (spec.name if spec is not None else None)
     return GpuFacts(backend=backend, compute_capability=cc, supports_bf16=bf16, ram_bytes=target.ram_bytes,
-                    gpus=max(1, target.gpus), fp16_nan=backend == "cuda" and ladder.fp16_gives_nan(name))
+                    gpus=max(1, target.gpus), fp16_nan=backend == "cuda" and fp16_gives_nan(name))

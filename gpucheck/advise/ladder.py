@@ -85,12 +85,6 @@ LORA_ARCHS = ("transformer", "unet")
 LOSSES = ("nothing", "time", "quality", "data")  # what a rung gives up, in the order rungs are tried
 
 
-def fp16_gives_nan(gpu_name: str | None) -> bool:
-    """A GTX 16xx (Turing TU116/TU117): FP16 training gives NaN losses there (advice.toml [fp16])."""
-    name = (gpu_name or "").upper()
-    return any(n.upper() in name for n in factor("fp16", "nan_gpu_names"))
-
-
 SHARD_STAGES = ("zero1", "zero2", "zero3")
 
 

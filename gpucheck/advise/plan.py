@@ -58,7 +58,7 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     target_label = multi.target_label(target)
     verdict = fit_verdict(base, result, facts.backend, limit)
     needs = result.smallest_peak_vram_bytes if verdict == Verdict.DOES_NOT_FIT else None
-    notes = (_fp32_default(facts, base, result) + multi.zero_on_one_gpu(target, base)
+    notes = (multi.zero_on_one_gpu(target, base)
              + _plan_notes(target, used_gpus, final, result, verdict, facts, estimate_fn)
              + multi.quicker_note(quicker, final))
     other = _other_gpu_vendor(machine, target)
@@ -276,16 +276,6 @@ def _what_fits_instead(workload: Workload, start: TrainSpec, result: ladder.Ladd
         small = ladder.smaller_alternative(workload, facts, estimate_fn, _smaller)
         out += [small] if small is not None else []
     return out
-
-
-def _fp32_default(facts: GpuFacts, base: Estimate, result: ladder.LadderResult) -> list[str]:
-    """A GTX 16xx trains the job's default mixed precision in FP32: say so, and that the figures are FP32's."""
-    if not facts.fp16_nan or base.train.precision_chosen or base.precision_used == "fp32" \
-            or result.train.precision != "fp32":
-        return []
-    return [tr("Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards "
-               "(pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep "
-               "fp16 and bf16 off.")]
 
 
 def _offload_short_of_ram(result: ladder.LadderResult, facts: GpuFacts, estimate_fn) -> list[str]:

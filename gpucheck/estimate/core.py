@@ -81,10 +81,22 @@ def lacks_bf16(target: Target) -> bool:
     return target.backend != "cpu" and target.gpu is not None and target.gpu.tflops_bf16_tensor is None
 
 
+def fp16_gives_nan(gpu_name: str | None) -> bool:
+    """A GTX 16xx (Turing TU116/TU117): FP16 training gives NaN losses there (factors.toml [fp16_nan])."""
+    name = (gpu_name or "").upper()
+    return any(n.upper() in name for n in load_factors()["fp16_nan"]["gpu_names"])
+
+
 def _forced_precision(t: TrainSpec, target: Target, notes: list[str], assumed: list[str]) -> TrainSpec:
     """The precision the GPU really trains in (bf16 without bf16 units → fp16; fp16 on a CPU → bf16).
-    A job's default BF16 (not chosen by the user) starts at FP16 on a GPU without BF16: a default for the
-    card, said in the assumptions, not a change the advice has to make."""
+    A job's default BF16 (not chosen by the user) starts at FP16 on a GPU without BF16, and a job's default 16-bit
+    precision at FP32 on a GTX 16xx: a default for the card, said in the assumptions, not a change the advice has
+    to make."""
+    if t.precision != "fp32" and not t.precision_chosen and target.backend == "cuda" and target.gpu is not None \
+            and (fp16_gives_nan(target.gpu.name) or fp16_gives_nan(target.device_name)):
+        assumed.append(tr("FP32: the default on {gpu}, where FP16 gives NaN losses and black images "
+                          "(pytorch/pytorch#58123)", gpu=target.device_name))
+        return dataclasses.replace(t, precision="fp32")
     if t.precision in ("bf16", "bf16-pure") and not t.precision_chosen and lacks_bf16(target):
         assumed.append(tr("FP16 mixed precision: the default on {gpu}, which has no BF16",
                           gpu=target.device_name))

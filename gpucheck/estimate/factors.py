@@ -132,6 +132,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
                "trl_chunked": {**_LOSS, "chunk_tokens": "posint", "fp32_copy_bytes": "num",
                                "autocast_copy_bytes": "num"}},
     "tf32_default": {**_each(ARCHS + ("linear",), "bool"), "backends": "strlist"},
+    "fp16_nan": {"gpu_names": "strlist"},
     "utilization": {"small_batch_half_positions": Open("pos", allowed=ARCHS),
                     "backend_factor": _each(BACKENDS, "pos")},
     "speed": {"small_hidden_half": "pos", "legacy_mma_fraction": Open("posfrac", pattern=_CC),

@@ -130,11 +130,13 @@ def job_figures(est: Any, adv: Any = None, installed_vram_bytes: int | None = No
     ram_short = _ram_limited(est, adv)
     # RAM is the memory shown when the job runs on the CPU or when RAM is what decides the verdict (tight or
     # short on RAM as configured): the bar, its colour and its figures, as `gpucheck check` says them
-    ram = est.on_cpu or est.limit == "ram"
+    ram = est.on_cpu or est.limit == "ram" or ram_short  # the advice's smallest plan fits the GPU, not the RAM
     if ram:
         need, have, installed = est.ram_bytes, est.ram_total_bytes, est.ram_total_bytes
         final_ram = getattr(adv, "final_ram_bytes", None) if adv is not None else None
         after = final_ram if changed and final_ram is not None and not est.on_cpu else None
+        if after is not None and ram_short and after >= need:  # a plan that does not fit RAM is no lower figure
+            after = None
     else:
         need, have, installed = est.peak_vram_bytes, est.vram_available_bytes, installed_vram_bytes
         after = adv.shown_need_bytes if adv is not None and (changed or v == Verdict.DOES_NOT_FIT) else None

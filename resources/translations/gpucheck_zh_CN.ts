@@ -439,149 +439,149 @@
         <translation>训练需要每秒读取约 {need} MB 的图像，但数据集（{size}）位于 {mount}（{kind}），随机读取小文件只有约 {rate} MB/s，而且数据集太大，无法常驻内存，所以硬盘把训练速度限制在每秒约 {n} 张图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="98"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="92"/>
         <source>plain data parallel (DDP)</source>
         <translation>普通数据并行（DDP）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="98"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="92"/>
         <location filename="../../gpucheck/advise/present.py" line="209"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="99"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="93"/>
         <location filename="../../gpucheck/advise/present.py" line="209"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="99"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="93"/>
         <source>DeepSpeed ZeRO-3 / FSDP full shard</source>
         <translation>DeepSpeed ZeRO-3 / FSDP 完全分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="100"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="94"/>
         <source>DeepSpeed ZeRO-3 with the optimizer offloaded to CPU RAM</source>
         <translation>DeepSpeed ZeRO-3，并把优化器卸载到 CPU 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="122"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="116"/>
         <source>Shard the model across the {n} GPUs: {how}</source>
         <translation>把模型切分到 {n} 块 GPU 上（{how}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="123"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="117"/>
         <source>costs time: more communication between GPUs each step; fine over NVLink, slower over PCIe</source>
         <translation>每步 GPU 之间的通信更多；有 NVLink 没问题，走 PCIe 会慢一些</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="152"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="146"/>
         <source>Offload the FP32 master weights, gradients and optimizer state to CPU RAM (DeepSpeed ZeRO-Offload)</source>
         <translation>把 FP32 主权重、梯度和优化器状态卸载到 CPU 内存（DeepSpeed ZeRO-Offload）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="154"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="148"/>
         <source>Offload the sharded model weights to CPU RAM (FSDP CPU offload)</source>
         <translation>把分片后的模型权重卸载到 CPU 内存（FSDP CPU 卸载）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="155"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="149"/>
         <source>costs time: steps are about {f}× slower; DeepSpeed's CPU AdamW keeps 32-bit optimizer states in RAM (no 8-bit optimizer); needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；DeepSpeed 的 CPU AdamW 把 32 位优化器状态放在内存中（不用 8 位优化器）；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="158"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="152"/>
         <source>costs time: steps are about {f}× slower; needs {ram} of RAM in all</source>
         <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="353"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="360"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="354"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="355"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="364"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="358"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="365"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="372"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="366"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="375"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="369"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="378"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="372"/>
         <source>; this model's trainers advise against 4-bit: its quantization error is larger than usual</source>
         <translation>；这个模型的训练框架不建议用 4 位：其量化误差比通常更大</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="379"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="373"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="438"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="432"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="439"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="433"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="457"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="451"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="459"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="453"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="464"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="458"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="484"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="478"/>
         <source>Step with fused AdamW instead of Adafactor</source>
         <translation>改用融合的 AdamW 代替 Adafactor 来更新参数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="485"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="479"/>
         <source>uses more GPU memory ({gib} in all): AdamW keeps two values for every trained parameter, Adafactor almost none; the time it saves is Adafactor's step, 24 GPU operations per tensor launched one tensor at a time, which the CPU cannot issue as fast as the GPU runs them</source>
         <translation>显存用得更多（共 {gib}）：AdamW 为每个被训练的参数保存两个值，Adafactor 几乎不保存；省下的时间来自 Adafactor 的更新步骤——它逐个张量地发起每个张量 24 个 GPU 操作，CPU 发起的速度跟不上 GPU 执行的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="506"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="500"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="507"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="501"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -723,147 +723,142 @@
         <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="286"/>
-        <source>Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep fp16 and bf16 off.</source>
-        <translation>按 FP32 规划，这是这块显卡的默认精度：在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436），所以显示的显存和时间都是 FP32 的；请关闭 fp16 和 bf16。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/advise/plan.py" line="301"/>
+        <location filename="../../gpucheck/advise/plan.py" line="291"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="351"/>
+        <location filename="../../gpucheck/advise/plan.py" line="341"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="354"/>
+        <location filename="../../gpucheck/advise/plan.py" line="344"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="356"/>
+        <location filename="../../gpucheck/advise/plan.py" line="346"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="359"/>
+        <location filename="../../gpucheck/advise/plan.py" line="349"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="363"/>
+        <location filename="../../gpucheck/advise/plan.py" line="353"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="366"/>
+        <location filename="../../gpucheck/advise/plan.py" line="356"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="370"/>
+        <location filename="../../gpucheck/advise/plan.py" line="360"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="373"/>
+        <location filename="../../gpucheck/advise/plan.py" line="363"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="377"/>
+        <location filename="../../gpucheck/advise/plan.py" line="367"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="384"/>
+        <location filename="../../gpucheck/advise/plan.py" line="374"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="389"/>
+        <location filename="../../gpucheck/advise/plan.py" line="379"/>
         <source>if it runs out of memory, switch to {alt}</source>
         <translation>如果显存不足，就改为{alt}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="390"/>
+        <location filename="../../gpucheck/advise/plan.py" line="380"/>
         <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
         <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="391"/>
+        <location filename="../../gpucheck/advise/plan.py" line="381"/>
         <source>About {h}.</source>
         <translation>约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="392"/>
+        <location filename="../../gpucheck/advise/plan.py" line="382"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="393"/>
+        <location filename="../../gpucheck/advise/plan.py" line="383"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="413"/>
+        <location filename="../../gpucheck/advise/plan.py" line="403"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="416"/>
+        <location filename="../../gpucheck/advise/plan.py" line="406"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="419"/>
+        <location filename="../../gpucheck/advise/plan.py" line="409"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="424"/>
+        <location filename="../../gpucheck/advise/plan.py" line="414"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="427"/>
+        <location filename="../../gpucheck/advise/plan.py" line="417"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="454"/>
+        <location filename="../../gpucheck/advise/plan.py" line="444"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="456"/>
+        <location filename="../../gpucheck/advise/plan.py" line="446"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="468"/>
+        <location filename="../../gpucheck/advise/plan.py" line="458"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="474"/>
+        <location filename="../../gpucheck/advise/plan.py" line="464"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="489"/>
+        <location filename="../../gpucheck/advise/plan.py" line="479"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="491"/>
+        <location filename="../../gpucheck/advise/plan.py" line="481"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="495"/>
+        <location filename="../../gpucheck/advise/plan.py" line="485"/>
         <location filename="../../gpucheck/commands.py" line="368"/>
         <source>Advice:</source>
         <translation>建议：</translation>
@@ -2600,26 +2595,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="277"/>
-        <location filename="../../gpucheck/report/figures.py" line="416"/>
+        <location filename="../../gpucheck/report/figures.py" line="418"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="278"/>
         <location filename="../../gpucheck/report/build.py" line="147"/>
-        <location filename="../../gpucheck/report/figures.py" line="417"/>
+        <location filename="../../gpucheck/report/figures.py" line="419"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="279"/>
-        <location filename="../../gpucheck/report/figures.py" line="418"/>
+        <location filename="../../gpucheck/report/figures.py" line="420"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="280"/>
-        <location filename="../../gpucheck/report/figures.py" line="419"/>
+        <location filename="../../gpucheck/report/figures.py" line="421"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -2769,7 +2764,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="326"/>
-        <location filename="../../gpucheck/report/figures.py" line="216"/>
+        <location filename="../../gpucheck/report/figures.py" line="218"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
@@ -3128,188 +3123,193 @@
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="89"/>
+        <location filename="../../gpucheck/estimate/core.py" line="97"/>
+        <source>FP32: the default on {gpu}, where FP16 gives NaN losses and black images (pytorch/pytorch#58123)</source>
+        <translation>默认 FP32，因为 {gpu} 这类显卡用 FP16 训练会出现 NaN 损失、生成黑图（pytorch/pytorch#58123）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="101"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="98"/>
+        <location filename="../../gpucheck/estimate/core.py" line="110"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="113"/>
+        <location filename="../../gpucheck/estimate/core.py" line="125"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="117"/>
+        <location filename="../../gpucheck/estimate/core.py" line="129"/>
         <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
         <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="119"/>
+        <location filename="../../gpucheck/estimate/core.py" line="131"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
         <translation>默认 FP32，因为这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="151"/>
+        <location filename="../../gpucheck/estimate/core.py" line="163"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="154"/>
+        <location filename="../../gpucheck/estimate/core.py" line="166"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="156"/>
+        <location filename="../../gpucheck/estimate/core.py" line="168"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="159"/>
+        <location filename="../../gpucheck/estimate/core.py" line="171"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="262"/>
+        <location filename="../../gpucheck/estimate/core.py" line="274"/>
         <source>The samples differ in length, so PyTorch keeps the memory of earlier, shorter steps cached: nvidia-smi may show up to {shown} per GPU while this runs. PyTorch frees that cache before it would run out of memory, so the verdict counts what the job needs ({need}).</source>
         <translation>样本长短不一，PyTorch 会把之前较短步骤用过的显存留作缓存：训练时 nvidia-smi 可能显示每块 GPU 占用高达 {shown}。PyTorch 在显存不够之前会先释放这些缓存，所以结论只按任务实际需要的显存（{need}）来算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="270"/>
+        <location filename="../../gpucheck/estimate/core.py" line="282"/>
         <source>On Linux, starting the training with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True lets PyTorch reuse that cached memory for the longer steps instead.</source>
         <translation>在 Linux 上，用 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 启动训练，PyTorch 就能把这些缓存的显存重新用于更长的训练步。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="281"/>
+        <location filename="../../gpucheck/estimate/core.py" line="293"/>
         <source>Linear-attention layers: the speed assumes their fast kernels (pip install flash-linear-attention causal-conv1d); without them transformers falls back to much slower reference code</source>
         <translation>线性注意力层：速度按其快速内核估算（pip install flash-linear-attention causal-conv1d）；没有它们时 transformers 会退回到慢得多的参考实现</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="283"/>
+        <location filename="../../gpucheck/estimate/core.py" line="295"/>
         <source>Linear-attention layers: on this device transformers runs them in its reference PyTorch code, slower than this estimate; a trial (gpucheck trial) measures it and calibrates the estimate</source>
         <translation>线性注意力层：在这台设备上 transformers 用其 PyTorch 参考实现运行它们，比本估算慢；试运行（gpucheck trial）可实测并校准估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="336"/>
+        <location filename="../../gpucheck/estimate/core.py" line="348"/>
         <source>QLoRA of a mixture of experts: bitsandbytes quantizes linear layers only, so these 4-bit figures hold where each expert is its own linear layer (transformers 4.x: pip install "transformers&lt;5"); transformers 5 keeps the experts as 3-D weights, which stay 16-bit</source>
         <translation>混合专家模型的 QLoRA：bitsandbytes 只量化线性层，所以这些 4 位的数字只在每个专家是独立线性层时成立（transformers 4.x：pip install "transformers&lt;5"）；transformers 5 把专家存成三维权重，它们仍是 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="342"/>
+        <location filename="../../gpucheck/estimate/core.py" line="354"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="344"/>
+        <location filename="../../gpucheck/estimate/core.py" line="356"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="388"/>
+        <location filename="../../gpucheck/estimate/core.py" line="400"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="388"/>
+        <location filename="../../gpucheck/estimate/core.py" line="400"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="388"/>
-        <location filename="../../gpucheck/estimate/core.py" line="389"/>
-        <location filename="../../gpucheck/estimate/core.py" line="399"/>
+        <location filename="../../gpucheck/estimate/core.py" line="400"/>
+        <location filename="../../gpucheck/estimate/core.py" line="401"/>
+        <location filename="../../gpucheck/estimate/core.py" line="411"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="389"/>
+        <location filename="../../gpucheck/estimate/core.py" line="401"/>
         <location filename="../../gpucheck/machine_text.py" line="103"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="389"/>
+        <location filename="../../gpucheck/estimate/core.py" line="401"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="396"/>
+        <location filename="../../gpucheck/estimate/core.py" line="408"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="400"/>
+        <location filename="../../gpucheck/estimate/core.py" line="412"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="407"/>
+        <location filename="../../gpucheck/estimate/core.py" line="419"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="410"/>
+        <location filename="../../gpucheck/estimate/core.py" line="422"/>
         <source>gradient accumulation {k} (the optimizer steps every {n} samples per GPU)</source>
         <translation>梯度累积 {k}（每块 GPU 每 {n} 个样本更新一次优化器）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="413"/>
+        <location filename="../../gpucheck/estimate/core.py" line="425"/>
         <source>image size {n}×{n} pixels: {tokens} tokens a picture (a patch each and the class token)</source>
         <translation>图像尺寸 {n}×{n} 像素：每张图 {tokens} 个 token（每个图块一个，外加分类 token）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="418"/>
+        <location filename="../../gpucheck/estimate/core.py" line="430"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="420"/>
+        <location filename="../../gpucheck/estimate/core.py" line="432"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="422"/>
+        <location filename="../../gpucheck/estimate/core.py" line="434"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="424"/>
+        <location filename="../../gpucheck/estimate/core.py" line="436"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="426"/>
+        <location filename="../../gpucheck/estimate/core.py" line="438"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="428"/>
+        <location filename="../../gpucheck/estimate/core.py" line="440"/>
         <source>TRL's chunked cross-entropy loss (its SFTTrainer's default since TRL 1.7)</source>
         <translation>TRL 的分块交叉熵损失（TRL 1.7 起 SFTTrainer 的默认设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="431"/>
+        <location filename="../../gpucheck/estimate/core.py" line="443"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="434"/>
+        <location filename="../../gpucheck/estimate/core.py" line="446"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="435"/>
+        <location filename="../../gpucheck/estimate/core.py" line="447"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="437"/>
+        <location filename="../../gpucheck/estimate/core.py" line="449"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -4971,22 +4971,22 @@
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="167"/>
+        <location filename="../../gpucheck/report/figures.py" line="169"/>
         <source>{have} of RAM</source>
         <translation>{have} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="169"/>
+        <location filename="../../gpucheck/report/figures.py" line="171"/>
         <source>{have} usable of {installed}</source>
         <translation>{installed} 中可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="177"/>
+        <location filename="../../gpucheck/report/figures.py" line="179"/>
         <source>{need} → {after} of {have}</source>
         <translation>{need} → {after}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="180"/>
+        <location filename="../../gpucheck/report/figures.py" line="182"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="357"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
@@ -4994,255 +4994,255 @@
         <translation>需要 {need}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="182"/>
+        <location filename="../../gpucheck/report/figures.py" line="184"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
         <translation>内存 {text}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="184"/>
+        <location filename="../../gpucheck/report/figures.py" line="186"/>
         <source>{text} · too little RAM</source>
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="196"/>
+        <location filename="../../gpucheck/report/figures.py" line="198"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="205"/>
+        <location filename="../../gpucheck/report/figures.py" line="207"/>
         <source>{disk} of disk space ({env} of it for Python, PyTorch and its libraries)</source>
         <translation>{disk} 硬盘空间（其中 {env} 用于 Python、PyTorch 及其依赖库）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="207"/>
+        <location filename="../../gpucheck/report/figures.py" line="209"/>
         <source>{disk} of disk space</source>
         <translation>{disk} 硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="226"/>
+        <location filename="../../gpucheck/report/figures.py" line="228"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="226"/>
+        <location filename="../../gpucheck/report/figures.py" line="228"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="233"/>
+        <location filename="../../gpucheck/report/figures.py" line="235"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="235"/>
+        <location filename="../../gpucheck/report/figures.py" line="237"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="239"/>
+        <location filename="../../gpucheck/report/figures.py" line="241"/>
         <source>{peak} measured peak (estimated {need})</source>
         <translation>实测峰值 {peak}（估算为 {need}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="242"/>
+        <location filename="../../gpucheck/report/figures.py" line="244"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="243"/>
+        <location filename="../../gpucheck/report/figures.py" line="245"/>
         <source>{needs}; there is {have}.</source>
         <translation>{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="245"/>
+        <location filename="../../gpucheck/report/figures.py" line="247"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="251"/>
+        <location filename="../../gpucheck/report/figures.py" line="253"/>
         <location filename="../../gpucheck/report/measured.py" line="241"/>
         <source>{what}: {value}</source>
         <translation>{what}：{value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="268"/>
+        <location filename="../../gpucheck/report/figures.py" line="270"/>
         <source>none: this hardware's software cannot train it.</source>
         <translation>无，这台电脑的软件环境不支持训练这个任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="270"/>
+        <location filename="../../gpucheck/report/figures.py" line="272"/>
         <source>none: it does not fit here, not even with the changes.</source>
         <translation>无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="271"/>
+        <location filename="../../gpucheck/report/figures.py" line="273"/>
         <source>none: it does not fit here.</source>
         <translation>无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="272"/>
+        <location filename="../../gpucheck/report/figures.py" line="274"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="273"/>
+        <location filename="../../gpucheck/report/figures.py" line="275"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="276"/>
+        <location filename="../../gpucheck/report/figures.py" line="278"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="277"/>
+        <location filename="../../gpucheck/report/figures.py" line="279"/>
         <source>{before} → {after}</source>
         <translation>{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="282"/>
+        <location filename="../../gpucheck/report/figures.py" line="284"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="308"/>
+        <location filename="../../gpucheck/report/figures.py" line="310"/>
         <source>{range}, estimate {time}</source>
         <translation>{range}，估算 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="315"/>
+        <location filename="../../gpucheck/report/figures.py" line="317"/>
         <source>eager PyTorch (a plain training loop or the Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，普通训练循环或 Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="316"/>
+        <location filename="../../gpucheck/report/figures.py" line="318"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="317"/>
+        <location filename="../../gpucheck/report/figures.py" line="319"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="318"/>
+        <location filename="../../gpucheck/report/figures.py" line="320"/>
         <source>Unsloth (its Triton kernels, checkpoints kept in CPU RAM)</source>
         <translation>Unsloth（用它的 Triton 内核，激活检查点放在 CPU 内存里）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="327"/>
+        <location filename="../../gpucheck/report/figures.py" line="329"/>
         <source>Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training (changing the samples or epochs replaces the budget).</source>
         <translation>数据集：按 {tokens} 个 token 的预算训练，约合 {rows} 行、每行 {seq} 个 token（改动样本数或轮数会取代这个预算）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="331"/>
+        <location filename="../../gpucheck/report/figures.py" line="333"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="344"/>
+        <location filename="../../gpucheck/report/figures.py" line="346"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="346"/>
+        <location filename="../../gpucheck/report/figures.py" line="348"/>
         <source>Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>按建议修改后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="348"/>
+        <location filename="../../gpucheck/report/figures.py" line="350"/>
         <source>Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="351"/>
+        <location filename="../../gpucheck/report/figures.py" line="353"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="361"/>
+        <location filename="../../gpucheck/report/figures.py" line="363"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="372"/>
+        <location filename="../../gpucheck/report/figures.py" line="374"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="374"/>
-        <location filename="../../gpucheck/report/figures.py" line="377"/>
+        <location filename="../../gpucheck/report/figures.py" line="376"/>
+        <location filename="../../gpucheck/report/figures.py" line="379"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="378"/>
+        <location filename="../../gpucheck/report/figures.py" line="380"/>
         <source>close other programs, or lower the micro-batch</source>
         <translation>关闭其他程序，或减小微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="379"/>
+        <location filename="../../gpucheck/report/figures.py" line="381"/>
         <source>close other programs, or lower the sequence length</source>
         <translation>关闭其他程序，或缩短序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="380"/>
+        <location filename="../../gpucheck/report/figures.py" line="382"/>
         <source>close other programs first</source>
         <translation>先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="381"/>
+        <location filename="../../gpucheck/report/figures.py" line="383"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存或内存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="387"/>
+        <location filename="../../gpucheck/report/figures.py" line="389"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="407"/>
+        <location filename="../../gpucheck/report/figures.py" line="409"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="409"/>
+        <location filename="../../gpucheck/report/figures.py" line="411"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="415"/>
+        <location filename="../../gpucheck/report/figures.py" line="417"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="421"/>
+        <location filename="../../gpucheck/report/figures.py" line="423"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="425"/>
+        <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="425"/>
+        <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>tight: may fit</source>
         <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="425"/>
+        <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="452"/>
+        <location filename="../../gpucheck/report/figures.py" line="454"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="454"/>
+        <location filename="../../gpucheck/report/figures.py" line="456"/>
         <source>It runs as it is. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
@@ -7927,6 +7927,18 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>FP32 (the default on {gpu}, where FP16 gives NaN losses and black images, pytorch/pytorch#58123)</source>
+        <translation type="vanished">FP32（{gpu} 上默认使用 FP32，因为这类显卡用 FP16 训练会出现 NaN 损失、生成黑图，见 pytorch/pytorch#58123）</translation>
+    </message>
+    <message>
+        <source>FP32: the default on {gpu}, where FP16 gives NaN losses (and black images) (pytorch/pytorch#58123)</source>
+        <translation type="vanished">FP32：{gpu} 上的默认精度，这类显卡用 FP16 训练会出现 NaN 损失（生成黑图）（pytorch/pytorch#58123）</translation>
+    </message>
+    <message>
+        <source>Planned in FP32, the default on this GPU: FP16 gives NaN losses (and black images) on GTX 16xx cards (pytorch/pytorch#58123, bmaltais/kohya_ss#436), so the memory and time shown are FP32's; keep fp16 and bf16 off.</source>
+        <translation type="vanished">按 FP32 规划，这是这块显卡的默认精度：在 GTX 16xx 显卡上 FP16 会让损失变成 NaN（图像全黑）（pytorch/pytorch#58123、bmaltais/kohya_ss#436），所以显示的显存和时间都是 FP32 的；请关闭 fp16 和 bf16。</translation>
     </message>
     <message>
         <source>The GPU's power limit is set to {w} W, below its default of {d} W: its clock is priced at about {p}% of the default's</source>

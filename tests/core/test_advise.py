@@ -108,7 +108,11 @@ def test_a_gtx_16xx_trains_in_fp32_because_fp16_gives_nan():
     # pytorch/pytorch#58123 and bmaltais/kohya_ss#436: FP16 on GTX 1650/1660 (TU116/TU117) gives NaN losses and
     # black images; the plan is FP32 with its own memory and time, said as the first (forced) step
     m, w, a = advice_for("gtx1660-laptop", "sd15-lora")
-    assert any("FP32" in n and "58123" in n for n in a.notes)  # the card's default, said with its reason
+    est = E.estimate(w, E.Target.from_machine(m))
+    assert est.precision_used == "fp32"  # the card's default as configured too, said with its reason
+    assert any("FP32" in x and "58123" in x for x in est.assumptions)
+    chosen = E.estimate(E.apply_overrides(w, precision="fp16"), E.Target.from_machine(m))
+    assert chosen.precision_used == "fp16" and chosen.peak_vram_bytes < est.peak_vram_bytes  # FP16 asked for: kept
     assert not any(t.id == "mixed_precision" for t in a.tweaks)
     assert '--mixed_precision="no"' in a.snippet or not a.snippet
     _m, _w, b = advice_for("gtx1660-laptop", "llama3-8b-qlora")

@@ -4,6 +4,7 @@ would fail if its class of mistake came back."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -292,3 +293,21 @@ def test_the_memory_table_names_what_each_gpu_runs_on(capsys, gpu, peak, absent)
     table = out[:out.index("\nNeed")]
     assert peak in table and absent not in table
     assert ("Usable by the GPU (of the unified memory)" in table) == gpu.startswith("Apple")
+
+
+def test_on_a_gtx_1650_the_advised_need_is_never_above_the_configured_one(capsys):
+    # Before: "sd15-lora  Does not fit  4.0 GiB → 4.6 GiB / 4.0 GiB": the job's default FP16 was estimated as
+    # configured, while the advice planned FP32 (FP16 gives NaN on GTX 16xx), so the need seemed to grow with the
+    # advised changes. As configured is now FP32 too, the card's default.
+    assert main(["check", "--machine", str(MACHINES / "gtx1650-hybrid-laptop.json"), "--lang", "en"]) == 0
+    pairs = re.findall(r"(\d+\.\d) GiB → (\d+\.\d) GiB /", capsys.readouterr().out)
+    assert len(pairs) >= 10
+    assert all(float(a) >= float(b) for a, b in pairs), pairs
+
+
+def test_a_job_stopped_by_ram_shows_its_ram_in_the_check_table(capsys):
+    # Before: "qwen2.5-7b-qlora  Does not fit  10.4 GiB → 6.4 GiB / 8.0 GiB": the advice's smallest plan fits the
+    # laptop's 8 GB GPU, and what stops it is WSL 2's 7.5 GiB of RAM, which the cell did not show.
+    assert main(["check", "--machine", str(MACHINES / "rtx4060-laptop-wsl2.json"), "--lang", "en"]) == 0
+    row = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("qwen2.5-7b-qlora "))
+    assert "Does not fit" in row and "RAM " in row and row.split("RAM ")[1].split()[-3:-1] == ["7.5", "GiB"]
