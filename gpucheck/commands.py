@@ -272,6 +272,7 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
                         verdict=verdict_label(est.verdict)))
     lines.append("")
     if not est.on_cpu:
+        unified = est.backend == "metal"  # Apple silicon: the GPU's share of the Mac's unified memory, no CUDA names
         rows = [
             [tr("Weights"), fmt_gib(bd.weights_bytes, 2)],
             [tr("Gradients"), fmt_gib(bd.gradients_bytes, 2)],
@@ -279,12 +280,11 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
             [tr("Activations"), fmt_gib(bd.activations_bytes, 2)],
             [tr("Framework overhead"), fmt_gib(bd.overhead_bytes, 2)],
             [_peak_label(est.backend), fmt_gib(est.peak_vram_bytes, 2)],
-            [tr("  of which PyTorch allocates (max_memory_allocated)") if est.backend != "metal" else
-             tr("  of which PyTorch allocates"), fmt_gib(est.allocated_bytes, 2)],
+            [tr("  of which PyTorch allocates") if unified else
+             tr("  of which PyTorch allocates (max_memory_allocated)"), fmt_gib(est.allocated_bytes, 2)],
         ]
         if est.cached_worth_a_line:  # the estimate's notes say why (estimate/core.py)
             rows.append([tr("nvidia-smi may show, with cached blocks"), fmt_gib(est.nvidia_smi_bytes, 2)])
-        unified = est.backend == "metal"  # Apple silicon: the GPU's share of the Mac's unified memory
         rows.append([tr("Usable by the GPU (of the unified memory)") if unified else tr("Usable VRAM per GPU"),
                      fmt_gib(est.vram_available_bytes, 2)])
         lines.append(format_table([tr("GPU memory use") if unified else tr("VRAM use"), tr("Size")], rows, right={1}))

@@ -28,16 +28,19 @@ def format_table(headers: list[str], rows: list[list[str]], right: set[int] | No
     """`headers` over a dashed rule over `rows`, two spaces between columns; the columns in `right` right-aligned
     (their cells wider than FIGURE_WIDTH left-aligned, not counted in the column's width)."""
     right = right or set()
+
+    def flush_right(i: int, c: str) -> bool:  # a figure of a right-aligned column (not a sentence in it)
+        return i in right and _width(c) <= FIGURE_WIDTH
+
     widths = [_width(h) for h in headers]
     for r in rows:
         for i, c in enumerate(r):
-            if i not in right or _width(c) <= FIGURE_WIDTH:
+            if i not in right or flush_right(i, c):
                 widths[i] = max(widths[i], _width(c))
     lines = ["  ".join(_pad(h, widths[i], i in right) for i, h in enumerate(headers)).rstrip()]
     lines.append("  ".join("-" * w for w in widths))
     for r in rows:
-        lines.append("  ".join(_pad(c, widths[i], i in right and _width(c) <= FIGURE_WIDTH)
-                               for i, c in enumerate(r)).rstrip())
+        lines.append("  ".join(_pad(c, widths[i], flush_right(i, c)) for i, c in enumerate(r)).rstrip())
     return "\n".join(lines)
 
 

@@ -10,13 +10,11 @@ slower than estimated, its 9.5 GB of fp32 gradients crossing Slingshot after eve
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from gpucheck.catalog import find_gpu, get_workload, parse_workload
 from gpucheck.errors import BadInput
-from gpucheck.estimate import Target, estimate
+from gpucheck.estimate import Target, apply_overrides, estimate, estimate_variant
 from gpucheck.estimate.factors import load_factors
 from gpucheck.estimate.links import link_seconds
 from gpucheck.evidence import load_evidence
@@ -25,25 +23,21 @@ from tests.core import accuracy as A
 AURORA_SOURCE = "argonne-megatron-deepspeed-auroragpt-small"
 
 
-def _with(workload, **train):
-    return dataclasses.replace(workload, train=dataclasses.replace(workload.train, **train))
-
-
 def test_the_exchange_after_backward_adds_the_whole_all_reduce_to_the_step():
     """Full fine-tune of an 8B model on four PCIe RTX 6000 Ada: DDP hides part of its all-reduce behind backward;
     after backward the step is one GPU's step plus all of it: fp32 gradients (bf16 autocast over fp32 weights),
     2(n-1)/n of them through each GPU's link (a ring)."""
     f = load_factors()
-    w = _with(get_workload("llama3-8b-full"), batch=4, seq_len=1024)
+    w = apply_overrides(get_workload("llama3-8b-full"), batch=4, seq_len=1024)
     gpu = find_gpu("rtx 6000 ada")
     four = Target.from_gpu(gpu, gpus=4)
     one_s = estimate(w, Target.from_gpu(gpu)).step_seconds
     ddp_s = estimate(w, four).step_seconds
-    after_s = estimate(_with(w, allreduce_after_backward=True), four).step_seconds
+    after_s = estimate_variant(w, four, allreduce_after_backward=True).step_seconds
     ring_s = link_seconds(2 * 3 / 4 * 4 * w.model.params, four, f)
     assert after_s * f["multi_gpu"]["base_efficiency"] == pytest.approx(one_s + ring_s, rel=1e-6)
     assert one_s < ddp_s < after_s
-    alone = estimate(_with(w, allreduce_after_backward=True), Target.from_gpu(gpu)).step_seconds
+    alone = estimate_variant(w, Target.from_gpu(gpu), allreduce_after_backward=True).step_seconds
     assert alone == pytest.approx(one_s)  # one GPU exchanges nothing, whatever the engine
 
 
