@@ -21,7 +21,11 @@ One evaluation batch, forward only, without gradients:
   projection once per step for the whole batch plus each sample's cached keys and values (Whisper: the
   cross-attention's over every encoder frame, and the self-attention's over the tokens so far, on average half the
   steps), and its FLOPs are the forward's per token; the CPU dispatches the decoder blocks' forward operators
-  every step. Not counted: generate()'s own per-step operators (logits processors, stopping criteria), early stops
+  every step. Not counted: generate()'s own per-step host work (logits processors, stopping criteria), measured at
+  0.24 ms a step beyond the decoder's operators on one 3.6 GHz core (transformers 5.24,
+  benchmarks/measure_generate_step_overhead.py -> benchmarks/data/generate-step-overhead-amd-zen4.json; with a
+  51,865-token vocabulary the CPU's own element-wise work over the logits adds 2 ms, which a GPU runs as a few
+  kernels): a few per cent of a decoder's dispatch, below what the estimate resolves; early stops
   when every sample of a batch has ended (generate_tokens is what the batch decodes: the cap where only the cap is
   known, so an upper bound there);
 - the input path: each eval sample read back (and decoded) the same way as in training

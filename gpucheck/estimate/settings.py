@@ -49,9 +49,15 @@ class BadSetting(BadInput):
         return tr(self.template, flag=name_of(self.setting), **others, **self.params)
 
 
+# the most GPUs one job is estimated on: the largest published training runs (Llama 3 405B on 16,384 H100s, Meta's
+# 'The Llama 3 Herd of Models', 2024, section 3.3)
+MAX_GPUS = 16384
+
+
 def check_gpus(n: Any) -> int:
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > 1024:
-        raise BadSetting(N_("{flag}: expected a whole number between 1 and 1024, got {value}"), "gpus", value=n)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n > MAX_GPUS:
+        raise BadSetting(N_("{flag}: expected a whole number between 1 and {most}, got {value}"), "gpus",
+                         value=n, most=MAX_GPUS)
     return n
 
 
@@ -160,6 +166,14 @@ def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
         raise BadSetting(N_("{flag}: {id} is not a transformer; use {other}"), "seq_len",
                          {"other": "image_size"}, id=workload.id)
     seq = train_changes.get("seq_len", workload.train.seq_len)
+    m = workload.model
+    if seq and "seq_len" in train_changes and m.learned_positions and m.max_positions and seq > m.max_positions \
+            and not workload.train.from_scratch:
+        # a pretrained absolute position table (BERT 512, GPT-2 1,024, Whisper's encoder 1,500) has no row past its
+        # end (pre-training from scratch sizes its own table)
+        raise BadSetting(N_("{flag} {value}: the model of {id} has position embeddings for {most} tokens and no more "
+                            "(a longer sequence stops with an index error); give at most {most}"), "seq_len",
+                         value=seq, id=workload.id, most=m.max_positions)
     if "avg_seq_len" in data_changes and seq and data_changes["avg_seq_len"] > seq:
         # the trainers cut longer samples to the row (the Trainer's max_length / max_seq_length truncation)
         raise BadSetting(N_("{flag} {value}: longer than the sequence length {seq}, to which longer samples are cut; "

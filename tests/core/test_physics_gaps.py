@@ -166,8 +166,9 @@ def test_amd_and_intel_speeds_are_wide_and_say_they_are_not_checked():
     # with NVIDIA's narrow range. A family no published run checked on that vendor's GPUs gets the wide range and
     # says so; where published runs from two source groups check a family on a vendor (torchvision nets on AMD and
     # Intel), their band applies. LLM training on AMD is checked since two source groups published it (AMD's ROCm
-    # blogs, anthonix's llm.c port for Radeon, December 2026): its band applies; the same on Intel is not checked
-    cases = (("sd15-lora", "MI300X"), ("llama3-8b-lora", "Arc A770"))
+    # blogs, anthonix's llm.c port for Radeon, December 2026), and on Intel since Argonne's and the Alan Turing
+    # Institute's runs on Data Center GPU Max: their bands apply; diffusion on either is not checked
+    cases = (("sd15-lora", "MI300X"), ("sd15-lora", "Arc A770"))
     for job, gpu in cases:
         e = E.estimate(get_workload(job), E.Target.from_gpu(find_gpu(gpu), 1))
         if e.total_hours is None:
@@ -179,8 +180,9 @@ def test_amd_and_intel_speeds_are_wide_and_say_they_are_not_checked():
     for job, gpu in (("imagenet-resnet50", "MI300X"), ("imagenet-resnet50", "Arc A770")):
         e = E.estimate(get_workload(job), E.Target.from_gpu(find_gpu(gpu), 1))
         assert e.speed_checked, (job, gpu)
-    amd_llm = E.estimate(get_workload("llama3-8b-lora"), E.Target.from_gpu(find_gpu("MI300X"), 1))
-    assert amd_llm.speed_checked and not any("not yet checked" in n and "AMD" in n for n in amd_llm.notes)
+    for gpu, vendor in (("MI300X", "AMD"), ("Arc A770", "Intel")):
+        llm = E.estimate(get_workload("llama3-8b-lora"), E.Target.from_gpu(find_gpu(gpu), 1))
+        assert llm.speed_checked and not any("not yet checked" in n and vendor in n for n in llm.notes), gpu
     nv = E.estimate(get_workload("llama3-8b-lora"), E.Target.from_gpu(find_gpu("H100"), 1))
     assert nv.speed_checked and not any("not yet checked" in n and "NVIDIA" in n for n in nv.notes)
 
