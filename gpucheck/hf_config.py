@@ -257,7 +257,7 @@ def _llama_like(where: str, cfg: dict[str, Any], mt: str, name: str) -> tuple[Mo
     model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
                       kv_heads=kv, ffn=ffn, vocab=vocab, tied_embeddings=tied, gated_mlp=True,
                       head_dim=head_dim if head_dim != h // heads else None, qkv_bias=qkv_bias, name=name,
-                      model_type=mt,
+                      model_type=mt, max_positions=positions if "max_position_embeddings" in cfg else None,
                       eager_attention=mt in EAGER_ONLY,
                       # Gemma 2 soft-caps its attention logits (Gemma2Config attn_logit_softcapping, 50.0 by default)
                       attention_softcap=mt == "gemma2" and cfg.get("attn_logit_softcapping", 50.0) is not None,
@@ -342,6 +342,7 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         # GPT2Config: resid_pdrop and attn_pdrop default to 0.1
         model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
                           kv_heads=heads, ffn=ffn, vocab=vocab, tied_embeddings=True, gated_mlp=False, name=name, model_type=mt,
+                          max_positions=positions, learned_positions=True,
                           dropout=_prob(where, cfg, ("resid_pdrop",), 0.1),
                           attention_dropout=_prob(where, cfg, ("attn_pdrop",), 0.1))
         train = TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=8, seq_len=min(1024, positions))
@@ -360,6 +361,9 @@ def workload_from_config(cfg: Any, where: str, name: str = "custom-model") -> Wo
         # BertConfig (RoBERTa, ELECTRA ...): hidden_dropout_prob and attention_probs_dropout_prob default to 0.1
         model = ModelSpec(arch="transformer", params=float(params), layers=layers, hidden=h, heads=heads,
                           kv_heads=heads, ffn=ffn, vocab=None, gated_mlp=False, name=name, model_type=mt,
+                          # RoBERTa's table starts its positions after padding_idx (1): 514 rows hold 512 tokens
+                          max_positions=positions - (2 if mt in ("roberta", "xlm-roberta", "camembert") else 0),
+                          learned_positions=True,
                           dropout=_prob(where, cfg, ("hidden_dropout_prob",), 0.1),
                           attention_dropout=_prob(where, cfg, ("attention_probs_dropout_prob",), 0.1))
         train = TrainSpec(method="full", precision="bf16", optimizer="adamw", batch=32, seq_len=min(128, positions))

@@ -122,6 +122,12 @@ class ModelSpec:
     attention_sinks: bool = False
     decoder_layers: int = 0  # encoder-decoder: decoder blocks beside the `layers` encoder blocks (Whisper, T5)
     decoder_seq_len: int | None = None  # target tokens per sample the decoder and the loss run over (None: seq_len)
+    # transformer: the longest sequence the model takes (config.json max_position_embeddings / n_positions; None:
+    # not stated). learned_positions: a table of absolute position embeddings (BERT, GPT-2, Whisper's encoder), which
+    # has no row past it, so a longer sequence stops with an index error; otherwise (rotary) it is the context the
+    # model was trained on, past which it runs but its outputs degrade unless the positions are rescaled.
+    max_positions: int | None = None
+    learned_positions: bool = False
     # transformer: a CTC head's vocabulary, 0 = none: a linear projection from the encoder's width to it, a log-softmax
     # and a CTC loss over every encoder frame, beside the decoder's loss (WeNet's hybrid CTC/attention, ctc_weight > 0)
     ctc_vocab: int = 0

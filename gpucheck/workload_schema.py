@@ -71,6 +71,8 @@ MODEL_SPEC = {
     "eager_attention": _B, "attention_softcap": _B, "attention_sinks": _B,
     "decoder_layers": _i(False, 0, 10_000),
     "decoder_seq_len": _i(False, 1, 10_000_000),
+    "max_positions": _i(False, 1, 100_000_000),
+    "learned_positions": _B,
     "ctc_vocab": _i(False, 0, 10_000_000),
     "mel_bins": _i(False, 0, 100_000),
     "dropout": _f(False, 0, 1),

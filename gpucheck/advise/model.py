@@ -179,6 +179,7 @@ class Advice:
     alternatives: tuple[Alternative, ...] = ()  # what fits instead: LoRA / QLoRA / a smaller model, in order
     final_ram_bytes: int | None = None  # system RAM the job needs with the advised changes (Apple: with the GPU's share)
     final_limit: str = ""  # what still stops or squeezes it after the changes: "" | vram | ram | … (Estimate.limit)
+    ram_unchecked: bool = False  # the advised changes raise the RAM need (CPU offload) and no computer's RAM is known
 
     @property
     def expected_hours(self) -> float | None:

@@ -92,6 +92,10 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         summary = tr("Fits on {target}, but even {gpu}, faster than this built-in GPU, would take about {h} (more "
                      "than {limit}): too slow to be practical here.", target=target_label, gpu=floor[0],
                      h=fmt_duration(floor[1]), limit=fmt_duration(limit))
+    unchecked_ram = _unchecked_ram_bytes(verdict, final, base)
+    if unchecked_ram is not None:
+        summary += ("" if summary.endswith("。") else " ") + tr("The changes move work into system RAM: the job then needs about {ram} of it, which was "
+                            "not checked (this computer's RAM is not known here).", ram=fmt_gib(unchecked_ram))
     if verdict == Verdict.RUNS and used_gpus < target.gpus and base.total_hours is not None \
             and final.total_hours is not None and host_hours is None:
         # "as it is" is all the GPUs; the faster plan on fewer of them is a change, said as one
@@ -123,7 +127,20 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
         alternatives=alts,
         final_ram_bytes=final.ram_bytes,
         final_limit=final.limit,
+        ram_unchecked=unchecked_ram is not None,
     )
+
+
+def _unchecked_ram_bytes(verdict: str, final: Estimate, base: Estimate) -> int | None:
+    """The system RAM a plan that offloads to it needs, where no computer's RAM is known to check it against
+    (`--gpu NAME` without `--machine`): CPU offload of an 8B full fine-tune needs about 190 GiB, more than most
+    desktops can hold, so the verdict says so instead of leaving it to the details. None where RAM was checked or
+    the changes do not raise the RAM need."""
+    if verdict not in (Verdict.RUNS_WITH_TWEAKS, Verdict.TIGHT) or final.ram_total_bytes is not None:
+        return None
+    if not final.train.cpu_offload or not final.ram_bytes or final.ram_bytes <= (base.ram_bytes or 0):
+        return None
+    return final.ram_bytes
 
 
 def _speed_tweaks(result: ladder.LadderResult, facts: ladder.GpuFacts, estimate_fn: ladder.EstimateFn

@@ -51,6 +51,7 @@ def advice_to_dict(a: Advice) -> dict[str, Any]:
         "expected_hours": _h(a.expected_hours),
         "final_ram_gib": _gib(a.final_ram_bytes),
         "final_limit": a.final_limit,
+        "ram_unchecked": a.ram_unchecked,
         "tweaks": [
             {"id": t.id, "title": t.title, "cost": t.cost, "loses": t.loses, "settings": to_jsonable(t.settings),
              "peak_vram_gib": _gib(t.peak_vram_bytes), "total_hours": _h(t.total_hours), "fits": t.fits}
@@ -328,7 +329,10 @@ def format_advice(a: Advice, indent: str = "") -> str:
 def format_advice_brief(a: Advice) -> str:
     """One line for a table of many jobs (gpucheck check): what to change, what slows it, or where to rent."""
     if a.verdict in ("runs_with_tweaks", "tight") and a.tweaks:
-        return fmt_list((t.title for t in a.tweaks), strong=True)
+        brief = fmt_list((t.title for t in a.tweaks), strong=True)
+        if a.ram_unchecked and a.final_ram_bytes:
+            brief += " " + tr("(needs about {ram} of system RAM, not checked)", ram=fmt_gib(a.final_ram_bytes))
+        return brief
     if a.verdict == "tight" and a.alternative is not None:
         return tr("try it; if it runs out of memory: {title}", title=a.alternative.title)
     if a.verdict == "tight":

@@ -40,7 +40,7 @@ from gpucheck.i18n import (
     precision_label,
     tr,
 )
-from gpucheck.records import Estimate, TrainSpec, VramBreakdown, Workload, cached_worth_a_line
+from gpucheck.records import Estimate, ModelSpec, TrainSpec, VramBreakdown, Workload, cached_worth_a_line
 from gpucheck.verdict import Verdict
 
 
@@ -296,6 +296,20 @@ def _linear_attention_note(backend: str) -> str:
               "slower than this estimate; a trial (gpucheck trial) measures it and calibrates the estimate")
 
 
+def _positions_note(m: ModelSpec, t: TrainSpec) -> str | None:
+    """A sequence longer than the model's positions (ModelSpec.max_positions): with a learned table it does not run
+    at all; with rotary positions it runs, past the context the model was trained on."""
+    if m.arch != "transformer" or not m.max_positions or not t.seq_len or t.seq_len <= m.max_positions \
+            or t.from_scratch:  # pre-training sizes its own positions
+        return None
+    if m.learned_positions:
+        return tr("The sequence length {seq} is longer than the model's {most} position embeddings: training stops "
+                  "with an index error; use at most {most} tokens", seq=f"{t.seq_len:,}", most=f"{m.max_positions:,}")
+    return tr("The sequence length {seq} is longer than the {most} tokens this model was trained on: it runs, but "
+              "its answers past {most} tokens degrade unless the positions are rescaled (rope_scaling)",
+              seq=f"{t.seq_len:,}", most=f"{m.max_positions:,}")
+
+
 def estimate(workload: Workload, target: Target, train: TrainSpec | None = None) -> Estimate:
     f = load_factors()
     t = _normalize(workload, train or workload.train)
@@ -335,6 +349,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         else None
     vendor = target.gpu.vendor if target.gpu is not None else ""
     band = bands.speed_band(w.family, bands.vendor_of(target), f)
+    notes += [n for n in (_positions_note(w.model, t_used),) if n]
     band_note = bands.unchecked_note(w.family, bands.vendor_of(target), f) if sp is not None else None
     if band_note:
         notes.append(band_note)

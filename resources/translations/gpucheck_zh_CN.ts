@@ -445,13 +445,13 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="92"/>
-        <location filename="../../gpucheck/advise/present.py" line="209"/>
+        <location filename="../../gpucheck/advise/present.py" line="210"/>
         <source>DeepSpeed ZeRO-1</source>
         <translation>DeepSpeed ZeRO-1</translation>
     </message>
     <message>
         <location filename="../../gpucheck/advise/ladder.py" line="93"/>
-        <location filename="../../gpucheck/advise/present.py" line="209"/>
+        <location filename="../../gpucheck/advise/present.py" line="210"/>
         <source>DeepSpeed ZeRO-2</source>
         <translation>DeepSpeed ZeRO-2</translation>
     </message>
@@ -668,7 +668,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/multi.py" line="103"/>
-        <location filename="../../gpucheck/advise/plan.py" line="185"/>
+        <location filename="../../gpucheck/advise/plan.py" line="202"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
@@ -708,452 +708,462 @@
         <translation>{target} 装得下，但即使是比这块集成 GPU 更快的 {gpu} 也要约 {h}（超过 {limit}）：在这里太慢，不实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="98"/>
+        <location filename="../../gpucheck/advise/plan.py" line="97"/>
+        <source>The changes move work into system RAM: the job then needs about {ram} of it, which was not checked (this computer's RAM is not known here).</source>
+        <translation>这些改动会把一部分工作移到系统内存（RAM）：任务因此需要约 {ram} 内存，这里未作检查（不知道这台电脑的内存大小）。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/plan.py" line="102"/>
         <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="187"/>
+        <location filename="../../gpucheck/advise/plan.py" line="204"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="259"/>
+        <location filename="../../gpucheck/advise/plan.py" line="276"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
         <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="291"/>
+        <location filename="../../gpucheck/advise/plan.py" line="308"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="341"/>
+        <location filename="../../gpucheck/advise/plan.py" line="358"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="344"/>
+        <location filename="../../gpucheck/advise/plan.py" line="361"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="346"/>
+        <location filename="../../gpucheck/advise/plan.py" line="363"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="349"/>
+        <location filename="../../gpucheck/advise/plan.py" line="366"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="353"/>
+        <location filename="../../gpucheck/advise/plan.py" line="370"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="356"/>
+        <location filename="../../gpucheck/advise/plan.py" line="373"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="360"/>
+        <location filename="../../gpucheck/advise/plan.py" line="377"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="363"/>
+        <location filename="../../gpucheck/advise/plan.py" line="380"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="367"/>
+        <location filename="../../gpucheck/advise/plan.py" line="384"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="374"/>
+        <location filename="../../gpucheck/advise/plan.py" line="391"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="379"/>
+        <location filename="../../gpucheck/advise/plan.py" line="396"/>
         <source>if it runs out of memory, switch to {alt}</source>
         <translation>如果显存不足，就改为{alt}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="380"/>
+        <location filename="../../gpucheck/advise/plan.py" line="397"/>
         <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
         <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="381"/>
+        <location filename="../../gpucheck/advise/plan.py" line="398"/>
         <source>About {h}.</source>
         <translation>约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="382"/>
+        <location filename="../../gpucheck/advise/plan.py" line="399"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="383"/>
+        <location filename="../../gpucheck/advise/plan.py" line="400"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="403"/>
+        <location filename="../../gpucheck/advise/plan.py" line="420"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="406"/>
+        <location filename="../../gpucheck/advise/plan.py" line="423"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="409"/>
+        <location filename="../../gpucheck/advise/plan.py" line="426"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="414"/>
+        <location filename="../../gpucheck/advise/plan.py" line="431"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="417"/>
+        <location filename="../../gpucheck/advise/plan.py" line="434"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="444"/>
+        <location filename="../../gpucheck/advise/plan.py" line="461"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="446"/>
+        <location filename="../../gpucheck/advise/plan.py" line="463"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="458"/>
+        <location filename="../../gpucheck/advise/plan.py" line="475"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="464"/>
+        <location filename="../../gpucheck/advise/plan.py" line="481"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="479"/>
+        <location filename="../../gpucheck/advise/plan.py" line="496"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="481"/>
+        <location filename="../../gpucheck/advise/plan.py" line="498"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="485"/>
+        <location filename="../../gpucheck/advise/plan.py" line="502"/>
         <location filename="../../gpucheck/commands.py" line="368"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="138"/>
+        <location filename="../../gpucheck/advise/present.py" line="139"/>
         <source>Free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="139"/>
+        <location filename="../../gpucheck/advise/present.py" line="140"/>
         <source>Cheapest</source>
         <translation>最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="140"/>
+        <location filename="../../gpucheck/advise/present.py" line="141"/>
         <source>Fastest</source>
         <translation>最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="141"/>
+        <location filename="../../gpucheck/advise/present.py" line="142"/>
         <source>Cheapest in China</source>
         <translation>国内最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="142"/>
+        <location filename="../../gpucheck/advise/present.py" line="143"/>
         <source>Fastest in China</source>
         <translation>国内最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="143"/>
+        <location filename="../../gpucheck/advise/present.py" line="144"/>
         <source>Cheapest outside China</source>
         <translation>境外最便宜</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="144"/>
+        <location filename="../../gpucheck/advise/present.py" line="145"/>
         <source>Fastest outside China</source>
         <translation>境外最快</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="145"/>
+        <location filename="../../gpucheck/advise/present.py" line="146"/>
         <source>Several GPUs</source>
         <translation>多块 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="156"/>
-        <location filename="../../gpucheck/advise/present.py" line="161"/>
+        <location filename="../../gpucheck/advise/present.py" line="157"/>
+        <location filename="../../gpucheck/advise/present.py" line="162"/>
         <location filename="../../gpucheck/report/job_section.py" line="184"/>
         <location filename="../../gpucheck/ui/pages/details_help.py" line="146"/>
         <source>free</source>
         <translation>免费</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="166"/>
+        <location filename="../../gpucheck/advise/present.py" line="167"/>
         <source>{n}× {gpu}</source>
         <translation>{n}× {gpu}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="167"/>
+        <location filename="../../gpucheck/advise/present.py" line="168"/>
         <location filename="../../gpucheck/report/job_section.py" line="252"/>
         <source>{gpus}, {how}</source>
         <translation>{gpus}，{how}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="174"/>
+        <location filename="../../gpucheck/advise/present.py" line="175"/>
         <source>{rate}, {cost} in all</source>
         <translation>{rate}，共 {cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="175"/>
+        <location filename="../../gpucheck/advise/present.py" line="176"/>
         <source>{label}: {provider}, {gpus}, about {h}, {cost}</source>
         <translation>{label}：{provider}，{gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="178"/>
+        <location filename="../../gpucheck/advise/present.py" line="179"/>
         <source>{line} — {note}</source>
         <translation>{line}。{note}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="187"/>
+        <location filename="../../gpucheck/advise/present.py" line="188"/>
         <source>use {gpus} free on {provider}, about {h}</source>
         <translation>在 {provider} 免费使用 {gpus}，约 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="189"/>
+        <location filename="../../gpucheck/advise/present.py" line="190"/>
         <source>rent {gpus} on {provider}, about {h}, {cost}</source>
         <translation>在 {provider} 租用 {gpus}，约 {h}，{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="201"/>
+        <location filename="../../gpucheck/advise/present.py" line="202"/>
         <location filename="../../gpucheck/report/job_section.py" line="260"/>
         <source>{provider} — {what}</source>
         <translation>{provider}——{what}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="203"/>
+        <location filename="../../gpucheck/advise/present.py" line="204"/>
         <source>Also much used in mainland China (prices not listed: check on each site; not verified): {sites}</source>
         <translation>国内常用的还有以下平台（未列出价格，请到各平台官网查看，未核实）：{sites}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="210"/>
+        <location filename="../../gpucheck/advise/present.py" line="211"/>
         <source>DeepSpeed ZeRO-3 / FSDP</source>
         <translation>DeepSpeed ZeRO-3 / FSDP</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="211"/>
+        <location filename="../../gpucheck/advise/present.py" line="212"/>
         <source>DeepSpeed ZeRO-3 + CPU offload</source>
         <translation>DeepSpeed ZeRO-3 + CPU 卸载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="212"/>
+        <location filename="../../gpucheck/advise/present.py" line="213"/>
         <source>DeepSpeed ZeRO-Offload (CPU)</source>
         <translation>DeepSpeed ZeRO-Offload（卸载到 CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="224"/>
+        <location filename="../../gpucheck/advise/present.py" line="225"/>
         <source>{title}: fits this GPU with {need} per GPU.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="226"/>
+        <location filename="../../gpucheck/advise/present.py" line="227"/>
         <source>{title}: fits this GPU with {need} per GPU, but takes about {time} here — too slow; see the cloud GPUs.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，但在这里大约要 {time}——太慢了，请看“租用云 GPU”。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="228"/>
+        <location filename="../../gpucheck/advise/present.py" line="229"/>
         <source>{title}: fits this GPU with {need} per GPU and takes about {time}.</source>
         <translation>{title}：这块显卡装得下，每块 GPU 需要 {need}，大约需要 {time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="238"/>
+        <location filename="../../gpucheck/advise/present.py" line="239"/>
         <source>{amount} (overseas price, about {other})</source>
         <translation>{amount}（海外价格，约 {other}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="240"/>
+        <location filename="../../gpucheck/advise/present.py" line="241"/>
         <source>{amount} (overseas price)</source>
         <translation>{amount}（海外价格）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="250"/>
+        <location filename="../../gpucheck/advise/present.py" line="251"/>
         <source>{name}: {price} — {reason}</source>
         <translation>{name}：{price} — {reason}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="251"/>
+        <location filename="../../gpucheck/advise/present.py" line="252"/>
         <source>{name}: {price} — {reason}; with it this job takes about {h}</source>
         <translation>{name}：{price} — {reason}；换上后这个训练任务大约需要 {h}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="266"/>
+        <location filename="../../gpucheck/advise/present.py" line="267"/>
         <source>Also tried instead, may fit but without room to spare: {title} (needs about {need} per GPU).</source>
         <translation>也试过改用：{title}，可能装得下，但没有余量（每块 GPU 约需 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="268"/>
+        <location filename="../../gpucheck/advise/present.py" line="269"/>
         <source>Also tried instead, does not fit either: {title} (needs {need} per GPU).</source>
         <translation>也试过改用：{title}，同样装不下（每块 GPU 需要 {need}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="276"/>
+        <location filename="../../gpucheck/advise/present.py" line="277"/>
         <source>Tried, not enough:</source>
         <translation>已尝试，但仍不够：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="277"/>
+        <location filename="../../gpucheck/advise/present.py" line="278"/>
         <source>  - {title}</source>
         <translation>  - {title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="279"/>
+        <location filename="../../gpucheck/advise/present.py" line="280"/>
         <source>Make these changes and try it (each keeps what is trained; it may still run out of memory):</source>
         <translation>做以下调整后试试（每项都不改变训练内容；仍可能显存不足）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="281"/>
+        <location filename="../../gpucheck/advise/present.py" line="282"/>
         <source>What to change (in order, the cheapest first; each keeps what is trained and says what it costs):</source>
         <translation>需要调整的地方（按顺序，代价最小的在前；每项都不改变训练内容，并写明代价）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="285"/>
+        <location filename="../../gpucheck/advise/present.py" line="286"/>
         <source>Settings to copy:</source>
         <translation>可复制的设置：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="289"/>
+        <location filename="../../gpucheck/advise/present.py" line="290"/>
         <source>Optional, to finish sooner (each on its own; the steps are too small to keep the GPU busy):</source>
         <translation>可选，想更快完成（每项单独使用；现在每步的工作量太小，GPU 吃不满）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="290"/>
+        <location filename="../../gpucheck/advise/present.py" line="291"/>
         <source>Optional, to finish sooner (each on its own):</source>
         <translation>可选，想更快完成（每项单独使用）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="292"/>
+        <location filename="../../gpucheck/advise/present.py" line="293"/>
         <source>  - {title}: about {h} — trade-off: {cost}</source>
         <translation>  - {title}，约 {h} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="298"/>
+        <location filename="../../gpucheck/advise/present.py" line="299"/>
         <source>What fits instead: {title}.</source>
         <translation>能装下的替代方案：{title}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="299"/>
+        <location filename="../../gpucheck/advise/present.py" line="300"/>
         <source>What fits instead: {title}, about {h}.</source>
         <translation>能装下的替代方案：{title}，大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="301"/>
+        <location filename="../../gpucheck/advise/present.py" line="302"/>
         <source>What fits instead: {title}, but it takes about {h} here (too slow; see the cloud options).</source>
         <translation>能装下的替代方案：{title}，但在这里大约需要 {h}（太慢，不如租用云 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="304"/>
-        <location filename="../../gpucheck/advise/present.py" line="283"/>
+        <location filename="../../gpucheck/advise/present.py" line="305"/>
+        <location filename="../../gpucheck/advise/present.py" line="284"/>
         <source>  {i}. {title} — cost: {cost}</source>
         <translation>  {i}. {title} — 代价：{cost}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="308"/>
-        <location filename="../../gpucheck/advise/present.py" line="385"/>
+        <location filename="../../gpucheck/advise/present.py" line="309"/>
+        <location filename="../../gpucheck/advise/present.py" line="389"/>
         <source>Software: {msg}</source>
         <translation>【软件】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="312"/>
-        <location filename="../../gpucheck/advise/present.py" line="393"/>
+        <location filename="../../gpucheck/advise/present.py" line="313"/>
+        <location filename="../../gpucheck/advise/present.py" line="397"/>
         <source>Bottleneck: {msg}</source>
         <translation>【瓶颈】{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="313"/>
-        <location filename="../../gpucheck/advise/present.py" line="394"/>
+        <location filename="../../gpucheck/advise/present.py" line="314"/>
+        <location filename="../../gpucheck/advise/present.py" line="398"/>
         <source>  Fix: {fix}</source>
         <translation>  解决办法：{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="315"/>
+        <location filename="../../gpucheck/advise/present.py" line="316"/>
         <source>Upgrades:</source>
         <translation>升级：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="318"/>
+        <location filename="../../gpucheck/advise/present.py" line="319"/>
         <source>Rent a cloud GPU:</source>
         <translation>租用云 GPU：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="323"/>
+        <location filename="../../gpucheck/advise/present.py" line="324"/>
         <source>Buy or rent: {msg}</source>
         <translation>买还是租：{msg}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="333"/>
+        <location filename="../../gpucheck/advise/present.py" line="334"/>
+        <source>(needs about {ram} of system RAM, not checked)</source>
+        <translation>（需要约 {ram} 系统内存，未检查）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/present.py" line="337"/>
         <source>try it; if it runs out of memory: {title}</source>
         <translation>试试看；如果显存不足，就改为{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="335"/>
+        <location filename="../../gpucheck/advise/present.py" line="339"/>
         <source>try it; close other programs first</source>
         <translation>试试看；先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="339"/>
+        <location filename="../../gpucheck/advise/present.py" line="343"/>
         <source>short of system RAM ({need} needed, {have} here): {fix}</source>
         <translation>系统内存不足（需要 {need}，本机 {have}），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="344"/>
+        <location filename="../../gpucheck/advise/present.py" line="348"/>
         <source>slowed down by the {what}: {fix}</source>
         <translation>速度被{what}拖慢，{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="352"/>
+        <location filename="../../gpucheck/advise/present.py" line="356"/>
         <source>this GPU runs it with CPU offload, but this PC has too little RAM for that (see 'estimate'); or {rent}</source>
         <translation>这块显卡配合 CPU 卸载就能跑，但这台电脑的内存不够（见 'estimate'）；或者{rent}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="366"/>
+        <location filename="../../gpucheck/advise/present.py" line="370"/>
         <source>What fits instead: {title}</source>
         <translation>能装下的替代方案：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="369"/>
+        <location filename="../../gpucheck/advise/present.py" line="373"/>
         <source>Way out: {brief}</source>
         <translation>出路：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="373"/>
+        <location filename="../../gpucheck/advise/present.py" line="377"/>
         <source>CPU's image decoding</source>
         <translation>图像解码（CPU）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/present.py" line="373"/>
+        <location filename="../../gpucheck/advise/present.py" line="377"/>
         <source>disk</source>
         <translation>硬盘</translation>
     </message>
@@ -2589,39 +2599,34 @@
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="276"/>
+        <location filename="../../gpucheck/commands.py" line="277"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="277"/>
+        <location filename="../../gpucheck/commands.py" line="278"/>
         <location filename="../../gpucheck/report/figures.py" line="418"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="278"/>
+        <location filename="../../gpucheck/commands.py" line="279"/>
         <location filename="../../gpucheck/report/build.py" line="147"/>
         <location filename="../../gpucheck/report/figures.py" line="419"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="279"/>
+        <location filename="../../gpucheck/commands.py" line="280"/>
         <location filename="../../gpucheck/report/figures.py" line="420"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="280"/>
+        <location filename="../../gpucheck/commands.py" line="281"/>
         <location filename="../../gpucheck/report/figures.py" line="421"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/commands.py" line="282"/>
-        <source>  of which PyTorch allocates (max_memory_allocated)</source>
-        <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="283"/>
@@ -2629,7 +2634,12 @@
         <translation>  其中 PyTorch 分配的</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="286"/>
+        <location filename="../../gpucheck/commands.py" line="284"/>
+        <source>  of which PyTorch allocates (max_memory_allocated)</source>
+        <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="287"/>
         <source>nvidia-smi may show, with cached blocks</source>
         <translation>nvidia-smi 可能显示（含缓存的显存块）</translation>
     </message>
@@ -3193,208 +3203,219 @@
         <translation>线性注意力层：在这台设备上 transformers 用其 PyTorch 参考实现运行它们，比本估算慢；试运行（gpucheck trial）可实测并校准估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="348"/>
+        <location filename="../../gpucheck/estimate/core.py" line="306"/>
+        <source>The sequence length {seq} is longer than the model's {most} position embeddings: training stops with an index error; use at most {most} tokens</source>
+        <translation>序列长度 {seq} 超过了模型的 {most} 个位置嵌入，训练会因索引越界而中断；请用不超过 {most} 个 token</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="308"/>
+        <source>The sequence length {seq} is longer than the {most} tokens this model was trained on: it runs, but its answers past {most} tokens degrade unless the positions are rescaled (rope_scaling)</source>
+        <translation>序列长度 {seq} 超过了这个模型训练时的 {most} 个 token：可以运行，但超过 {most} 个 token 后输出质量会下降，除非对位置编码做缩放（rope_scaling）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/core.py" line="363"/>
         <source>QLoRA of a mixture of experts: bitsandbytes quantizes linear layers only, so these 4-bit figures hold where each expert is its own linear layer (transformers 4.x: pip install "transformers&lt;5"); transformers 5 keeps the experts as 3-D weights, which stay 16-bit</source>
         <translation>混合专家模型的 QLoRA：bitsandbytes 只量化线性层，所以这些 4 位的数字只在每个专家是独立线性层时成立（transformers 4.x：pip install "transformers&lt;5"）；transformers 5 把专家存成三维权重，它们仍是 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="354"/>
+        <location filename="../../gpucheck/estimate/core.py" line="369"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="356"/>
+        <location filename="../../gpucheck/estimate/core.py" line="371"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="400"/>
+        <location filename="../../gpucheck/estimate/core.py" line="415"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="400"/>
+        <location filename="../../gpucheck/estimate/core.py" line="415"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="400"/>
-        <location filename="../../gpucheck/estimate/core.py" line="401"/>
-        <location filename="../../gpucheck/estimate/core.py" line="411"/>
+        <location filename="../../gpucheck/estimate/core.py" line="415"/>
+        <location filename="../../gpucheck/estimate/core.py" line="416"/>
+        <location filename="../../gpucheck/estimate/core.py" line="426"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="401"/>
+        <location filename="../../gpucheck/estimate/core.py" line="416"/>
         <location filename="../../gpucheck/machine_text.py" line="103"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="401"/>
+        <location filename="../../gpucheck/estimate/core.py" line="416"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="408"/>
+        <location filename="../../gpucheck/estimate/core.py" line="423"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="412"/>
+        <location filename="../../gpucheck/estimate/core.py" line="427"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="419"/>
+        <location filename="../../gpucheck/estimate/core.py" line="434"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="422"/>
+        <location filename="../../gpucheck/estimate/core.py" line="437"/>
         <source>gradient accumulation {k} (the optimizer steps every {n} samples per GPU)</source>
         <translation>梯度累积 {k}（每块 GPU 每 {n} 个样本更新一次优化器）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="425"/>
+        <location filename="../../gpucheck/estimate/core.py" line="440"/>
         <source>image size {n}×{n} pixels: {tokens} tokens a picture (a patch each and the class token)</source>
         <translation>图像尺寸 {n}×{n} 像素：每张图 {tokens} 个 token（每个图块一个，外加分类 token）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="430"/>
+        <location filename="../../gpucheck/estimate/core.py" line="445"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="432"/>
+        <location filename="../../gpucheck/estimate/core.py" line="447"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="434"/>
+        <location filename="../../gpucheck/estimate/core.py" line="449"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="436"/>
+        <location filename="../../gpucheck/estimate/core.py" line="451"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="438"/>
+        <location filename="../../gpucheck/estimate/core.py" line="453"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="440"/>
+        <location filename="../../gpucheck/estimate/core.py" line="455"/>
         <source>TRL's chunked cross-entropy loss (its SFTTrainer's default since TRL 1.7)</source>
         <translation>TRL 的分块交叉熵损失（TRL 1.7 起 SFTTrainer 的默认设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="443"/>
+        <location filename="../../gpucheck/estimate/core.py" line="458"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="446"/>
+        <location filename="../../gpucheck/estimate/core.py" line="461"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="447"/>
+        <location filename="../../gpucheck/estimate/core.py" line="462"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="449"/>
+        <location filename="../../gpucheck/estimate/core.py" line="464"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="54"/>
-        <source>{flag}: expected a whole number between 1 and 1024, got {value}</source>
-        <translation>{flag}：应为 1 到 1024 之间的整数，实际为 {value}</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="61"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="59"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="67"/>
         <source>{flag}: expected a whole number between 1 and {most}, got {value}</source>
         <translation>{flag}：应为 1 到 {most} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="69"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="75"/>
         <source>{flag}: expected one of {choices}, got {value}</source>
         <translation>{flag}：应为 {choices} 之一，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="73"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="79"/>
         <source>{flag}: expected on or off</source>
         <translation>{flag}：应为 on 或 off</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="77"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="83"/>
         <source>{flag}: expected a number above 0 and at most 1000000, got {value}</source>
         <translation>{flag}：应为大于 0 且不超过 1000000 的数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="82"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="88"/>
         <source>{flag}: expected a probability from 0 up to (not including) 1, got {value}</source>
         <translation>{flag}：应为 0 到 1 之间的概率（不含 1），实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="88"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="94"/>
         <source>{flag}: expected a whole number from {lo} to {hi}, got {value}</source>
         <translation>{flag}：应为 {lo} 到 {hi} 之间的整数，实际为 {value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="113"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="119"/>
         <source>{flag} applies to language-model jobs; {id} is a {arch}</source>
         <translation>{flag} 只适用于语言模型任务；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="117"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="123"/>
         <source>{flag} applies to jobs on text; {id} works on images</source>
         <translation>{flag} 只适用于文本任务；{id} 处理的是图像</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="118"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="124"/>
         <source>{flag}: {id} pads every clip to {seq} encoder positions (Whisper's 30 seconds), so the clips' length does not change its work</source>
         <translation>{flag}：{id} 会把每段音频补齐到 {seq} 个编码器位置（Whisper 的 30 秒），所以音频长短不改变计算量</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="125"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="131"/>
         <source>{flag} applies to LoRA and QLoRA, not to a full fine-tune; use {other} lora</source>
         <translation>{flag} 只适用于 LoRA 和 QLoRA，不适用于全量微调；请使用 {other} lora</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="137"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="143"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="149"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="155"/>
         <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="155"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="161"/>
         <source>{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or has no transformer or U-Net layers); use {other} full</source>
         <translation>{flag} {value}：{id} 没有可供 LoRA 适配的层（它从头训练 {arch}，或没有 Transformer 或 U-Net 层）；请用 {other} full</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="160"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="166"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="165"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="174"/>
+        <source>{flag} {value}: the model of {id} has position embeddings for {most} tokens and no more (a longer sequence stops with an index error); give at most {most}</source>
+        <translation>{flag} {value}：{id} 的模型只有 {most} 个位置的位置嵌入（更长的序列会因索引越界而中断）；请设为不超过 {most}</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/estimate/settings.py" line="179"/>
         <source>{flag} {value}: longer than the sequence length {seq}, to which longer samples are cut; give at most {seq}, or a longer {other}</source>
         <translation>{flag} {value}：超过了序列长度 {seq}，更长的样本会被截断到这个长度；请给出不超过 {seq} 的值，或者调大 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="169"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="183"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
@@ -3511,36 +3532,36 @@
         <translation>{where}：缺少键“model_type”（字符串，例如“llama”“qwen2”“gpt2”“bert”）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="379"/>
+        <location filename="../../gpucheck/hf_config.py" line="383"/>
         <source>{where}: key 'model_type': '{got}' is not supported (expected one of: {names}); give its sizes in a workload .toml instead</source>
         <translation>{where}：键“model_type”的值“{got}”不受支持（应为以下之一：{names}）；可改用训练任务 .toml 文件写明它的各项尺寸</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="404"/>
+        <location filename="../../gpucheck/hf_config.py" line="408"/>
         <location filename="../../gpucheck/trial/models.py" line="45"/>
         <source>is a folder; give the config.json inside it</source>
         <translation>这是一个文件夹；请给出其中的 config.json</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="405"/>
+        <location filename="../../gpucheck/hf_config.py" line="409"/>
         <location filename="../../gpucheck/trial/models.py" line="46"/>
         <source>not a text file (expected a Hugging Face config.json)</source>
         <translation>不是文本文件（应为 Hugging Face 的 config.json）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="409"/>
+        <location filename="../../gpucheck/hf_config.py" line="413"/>
         <location filename="../../gpucheck/machine.py" line="305"/>
         <source>{path}: not valid JSON (line {line}, column {column}: {reason})</source>
         <translation>{path}：不是有效的 JSON（第 {line} 行，第 {column} 列：{reason}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="412"/>
+        <location filename="../../gpucheck/hf_config.py" line="416"/>
         <location filename="../../gpucheck/machine.py" line="308"/>
         <source>{path}: not valid JSON (nested too deeply)</source>
         <translation>{path}：不是有效的 JSON（嵌套层级太深）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/hf_config.py" line="414"/>
+        <location filename="../../gpucheck/hf_config.py" line="418"/>
         <location filename="../../gpucheck/machine.py" line="310"/>
         <source>{path}: not valid JSON (a number with more than 4300 digits)</source>
         <translation>{path}：不是有效的 JSON（有超过 4300 位的数字）</translation>
@@ -3584,7 +3605,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="30"/>
-        <location filename="../../gpucheck/workload_schema.py" line="157"/>
+        <location filename="../../gpucheck/workload_schema.py" line="159"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
@@ -7112,97 +7133,97 @@
         <translation>ZeRO-3 / FSDP：全部分片</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="139"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="140"/>
         <source>Settings for: {job}</source>
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="152"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="156"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="154"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="158"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="157"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="161"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="171"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="175"/>
         <source>Only for jobs on text whose samples vary in length: the mean length of its samples in tokens (Whisper pads every clip to 30 seconds).</source>
         <translation>只适用于样本长短不一的文本任务：样本的平均长度（token 数）（Whisper 会把每段音频补齐到 30 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="174"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="178"/>
         <source>The mean length of your data set's samples in tokens (--avg-seq-len): the training time follows it, the memory follows the longest sample, which the sequence length caps.</source>
         <translation>数据集样本的平均长度（token 数，--avg-seq-len）：训练时间按它计算；显存按最长的样本计算，而最长样本受序列长度限制。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="188"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="192"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="190"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="194"/>
         <source>These targets are a transformer's layers; this job's model is not a transformer ({arch}), so its LoRA layers are the ones the job itself names.</source>
         <translation>这些目标是 Transformer 模型的层；这个任务的模型不是 Transformer（而是 {arch}），所以 LoRA 加在任务本身指定的层上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="195"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="199"/>
         <source>LoRA dropout is counted for transformer models; this job's model is not one ({arch}), so the setting would change nothing here.</source>
         <translation>LoRA dropout 只在 Transformer 模型上计入估算；这个任务的模型不是 Transformer（而是 {arch}），所以改这个设置不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="200"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="204"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="203"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="207"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="206"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="210"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="216"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="220"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in RAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用内存：只要大于 0，每个被适配的层都会在内存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分内存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="221"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="225"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in VRAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用显存：只要大于 0，每个被适配的层都会在显存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分显存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="232"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="236"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="233"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="237"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="238"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="242"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="249"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="253"/>
         <source>{label} → {used} on a CPU</source>
         <translation>{label} → 在 CPU 上为 {used}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="251"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="255"/>
         <source>The estimate uses {text}.</source>
         <translation>估算使用的是 {text}。</translation>
     </message>
@@ -7927,6 +7948,10 @@ The report is for this PC as scanned, not for the what-if GPU.</source>
         <location filename="../../gpucheck/verdict.py" line="83"/>
         <source>Not supported</source>
         <translation>不支持</translation>
+    </message>
+    <message>
+        <source>{flag}: expected a whole number between 1 and 1024, got {value}</source>
+        <translation type="vanished">{flag}：应为 1 到 1024 之间的整数，实际为 {value}</translation>
     </message>
     <message>
         <source>FP32 (the default on {gpu}, where FP16 gives NaN losses and black images, pytorch/pytorch#58123)</source>

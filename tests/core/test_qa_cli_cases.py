@@ -311,3 +311,41 @@ def test_a_job_stopped_by_ram_shows_its_ram_in_the_check_table(capsys):
     assert main(["check", "--machine", str(MACHINES / "rtx4060-laptop-wsl2.json"), "--lang", "en"]) == 0
     row = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("qwen2.5-7b-qlora "))
     assert "Does not fit" in row and "RAM " in row and row.split("RAM ")[1].split()[-3:-1] == ["7.5", "GiB"]
+
+
+def test_a_catalog_gpu_whose_plan_offloads_says_the_ram_it_needs(capsys):
+    # `--gpu` without `--machine` knows no computer's RAM. ZeRO-Offload of an 8B full fine-tune keeps the fp32
+    # master weights, gradients and AdamW state in CPU RAM (Ren et al. 2021, arXiv 2101.06840: 16 bytes per
+    # parameter, ~120 GiB for 8.03 B, plus the model's load), more than most desktops hold. Before: `check --gpu
+    # 4090` said "llama3-8b-full — Runs with tweaks: … Offload … to CPU RAM" and the RAM need showed only in
+    # `estimate`'s table. A job whose plan keeps everything on the GPU says nothing of RAM.
+    assert main(["check", "--gpu", "RTX 4090", "--lang", "en", "--region", "global"]) == 0
+    lines = {ln.split(" — ")[0]: ln for ln in capsys.readouterr().out.splitlines() if " — " in ln}
+    m = re.search(r"needs about ([\d.]+) GiB of system RAM, not checked", lines["llama3-8b-full"])
+    assert m and float(m.group(1)) > 120
+    assert "system RAM" not in lines["llama3-8b-lora"]
+    assert main(["estimate", "llama3-8b-full", "--gpu", "RTX 4090", "--lang", "en", "--json"]) == 0
+    adv = json.loads(capsys.readouterr().out)["advice"]
+    assert adv["ram_unchecked"] is True and "not checked" in adv["summary"]
+    # with a computer given, its RAM decides instead (64 GB: does not fit, and nothing is left unchecked)
+    _m, _t, a = _advice_on("rtx4090-650w-desktop", "llama3-8b-full")
+    assert a.verdict == "does_not_fit" and not a.ram_unchecked
+
+
+def test_a_sequence_past_the_models_positions_is_refused_or_flagged(capsys):
+    # bert-base-uncased's config.json has 512 learned position embeddings (max_position_embeddings, the recorded
+    # fixture tests/fixtures/hf/bert-base-uncased): nn.Embedding has no row 512, so a longer batch fails with
+    # "index out of range". Before: `estimate bert-base-finetune --seq-len 2048` said "Runs with tweaks".
+    assert main(["estimate", "bert-base-finetune", "--gpu", "RTX 4090", "--seq-len", "2048", "--lang", "en"]) == 2
+    err = capsys.readouterr().err
+    assert "--seq-len 2048" in err and "at most 512" in err
+    assert main(["estimate", str(FIXTURES / "hf" / "bert-base-uncased" / "config.json"), "--gpu", "RTX 4090",
+                 "--seq-len", "1024", "--lang", "en"]) == 2
+    assert "at most 512" in capsys.readouterr().err
+    # Meta-Llama-3-8B (config.json max_position_embeddings 8192, rotary positions) runs past it, degraded: a note
+    assert main(["estimate", "llama3-8b-qlora", "--gpu", "RTX 4090", "--seq-len", "16384", "--lang", "en"]) == 0
+    assert "longer than the 8,192 tokens this model was trained on" in capsys.readouterr().out
+    assert main(["estimate", "llama3-8b-qlora", "--gpu", "RTX 4090", "--seq-len", "8192", "--lang", "en"]) == 0
+    assert "tokens this model was trained on" not in capsys.readouterr().out
+    # pre-training from scratch sizes its own position table
+    assert main(["estimate", "gpt2-124m-pretrain", "--gpu", "RTX 4090", "--seq-len", "2048", "--lang", "en"]) == 0

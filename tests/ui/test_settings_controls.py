@@ -292,3 +292,17 @@ def test_tight_says_try_it_and_what_to_do_if_it_runs_out(wizard, words, job):
     model = build_report(Machine.load(path), lang="en", evaluations=wizard.session.report_evaluations(False))
     rows = dict(next(j for j in model.jobs if j.workload_id == job).figures.rows)
     assert rows["Verdict"] == f"Tight: may fit — {tight_advice(adv, train)}."
+
+
+def test_the_sequence_length_stops_at_a_learned_position_table(wizard):
+    """BERT-base has 512 learned position embeddings (bert-base-uncased config.json max_position_embeddings): the box
+    stops there, as `--seq-len 2048` is refused; GPT-2 pre-trained from scratch and Llama 3's rotary positions do not
+    cap it."""
+    _path, page = _jobs(wizard, "rtx3060")
+    page.select("bert-base-finetune")
+    assert page.seq_len.maximum() == 512
+    page.seq_len.setValue(4096)
+    assert wizard.session.train_for("bert-base-finetune").seq_len == 512
+    for job in ("gpt2-124m-pretrain", "llama3-8b-qlora"):
+        page.select(job)
+        assert page.seq_len.maximum() > 100_000

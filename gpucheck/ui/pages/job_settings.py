@@ -31,6 +31,7 @@ ZERO_STAGES = ((0, N_("None: each GPU holds everything")), (1, N_("ZeRO-1: optim
 ARCH_NAMES = {"unet": "U-Net", "cnn": "CNN", "mlp": "MLP"}  # model families by their usual names
 # the software stack the speed assumes: the same words as the command line and the report
 STACKS = tuple((key, label) for key, label in STACK_LABELS.items())
+SEQ_MAX = 1_048_576  # the sequence-length box's ceiling, unless a learned position table sets a lower one
 
 
 class JobSettings(JobsLadder):
@@ -103,7 +104,7 @@ class JobSettings(JobsLadder):
         self.optimizer = combo("optimizer")
         self.batch = spin("batch", 1, 65536)
         self.grad_accum = spin("gradAccum", 1, 65536)  # the command line's --grad-accum, in the same range
-        self.seq_len = spin("seqLen", 16, 1_048_576, 256)
+        self.seq_len = spin("seqLen", 16, SEQ_MAX, 256)
         self.image_size = spin("imageSize", 8, 8192, 32)
         self.samples = spin("samples", 1, 2_000_000_000, 1000)
         self.avg_len = spin("avgSeqLen", 1, 1_048_576, 64)  # --avg-seq-len; its maximum follows the sequence length
@@ -142,6 +143,9 @@ class JobSettings(JobsLadder):
         self.optimizer.setCurrentIndex(max(0, self.optimizer.findData(t.optimizer)))
         self.batch.setValue(t.batch)
         self.grad_accum.setValue(t.grad_accum)
+        m = w.model  # a pretrained table of learned positions has no row past its end (ModelSpec.max_positions)
+        learned = m.learned_positions and m.max_positions and not t.from_scratch
+        self.seq_len.setMaximum(m.max_positions if learned else SEQ_MAX)
         self.seq_len.setValue(t.seq_len or default_seq_len())
         self.image_size.setValue(t.image_size or 224)
         self.samples.setValue(min(int(d.samples), self.samples.maximum()))
