@@ -67,7 +67,7 @@ _ROW_SPEC: dict[str, tuple] = {
     "id": _s(True), "what": _s(True), "quote": _s(True), "how": _s(True), "role": _s(True, ROLES),
     "family": _s(False, FAMILIES), "workload": _s(), "model": _s(), "note": _s(),
     "gpu": _s(True), "gpus": _i(False, 1, 100_000), "nodes": _i(False, 1, 10_000), "interconnect": _s(),
-    "network_gbit_per_node": _f(False, 1, 1e6),
+    "network_gbit_per_node": _f(False, 1, 1e6), "power_limit_w": _f(False, 1, 5000),
     "accumulation": _i(False, 1, 1_000_000), "avg_len": _i(False, 1, 10_000_000),
     "run_samples": _i(False, 1, 10**12),
     **_TRAIN_KEYS,
@@ -140,6 +140,7 @@ class EvidenceRow:
     # the caching allocator saw decides what it keeps cached; None: the harness's default data set)
     run_samples: int | None = None
     network_gbit_per_node: float | None = None  # each machine's NICs together, as the source's platform gives it
+    power_limit_w: float | None = None  # each GPU's power limit where the source set one below the card's rating
     workload: str = ""  # the built-in job it starts from ("" = inline model)
     model_name: str = ""  # the file's [models] key
     note: str = ""
@@ -248,7 +249,7 @@ def _row(where: str, i: int, raw: Any, defaults: dict[str, Any], models: dict[st
         id=r["id"], what=r["what"], quote=r["quote"], how=r["how"], role=r["role"], family=family, source=source,
         model=model, train=train, gpu=r["gpu"], gpus=r.get("gpus", 1), nodes=r.get("nodes", 1),
         interconnect=r.get("interconnect", ""), measured=measured, avg_len=r.get("avg_len"), run_samples=r.get("run_samples"),
-        network_gbit_per_node=r.get("network_gbit_per_node"),
+        network_gbit_per_node=r.get("network_gbit_per_node"), power_limit_w=r.get("power_limit_w"),
         workload=r.get("workload", ""), model_name=r.get("model", ""), note=r.get("note", ""), file=where)
 
 

@@ -15,6 +15,7 @@ leave-one-source-out predictions; tests/core/accuracy_doc.py the document.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as _dt
 import json
 import math
@@ -67,14 +68,21 @@ def _workload(r: EvidenceRow) -> Workload:
 
 
 @cache
-def _target(gpu: str, gpus: int, nodes: int = 1, network_gbit_per_node: float | None = None) -> Target:
-    """The row's GPUs in the row's machines (each with its published network, where the row gives it)."""
+def _target(gpu: str, gpus: int, nodes: int = 1, network_gbit_per_node: float | None = None,
+            power_limit_w: float | None = None) -> Target:
+    """The row's GPUs in the row's machines (each with its published network, where the row gives it), held to the
+    source's power limit where it set one: the share of the card's rated board power a scan would read (NVML's
+    enforced limit over the default, which is the catalog's TDP for a card as sold)."""
     machines = min(nodes, gpus) if gpus > 1 else None
-    return Target.from_gpu(find_gpu(gpu), gpus=gpus, machines=machines, network_gbit_per_node=network_gbit_per_node)
+    spec = find_gpu(gpu)
+    t = Target.from_gpu(spec, gpus=gpus, machines=machines, network_gbit_per_node=network_gbit_per_node)
+    if power_limit_w and spec.tdp_w:
+        t = dataclasses.replace(t, power_budget_fraction=power_limit_w / float(spec.tdp_w))
+    return t
 
 
 def run(r: EvidenceRow) -> Estimate:
-    return estimate(_workload(r), _target(r.gpu, r.gpus, r.nodes, r.network_gbit_per_node))
+    return estimate(_workload(r), _target(r.gpu, r.gpus, r.nodes, r.network_gbit_per_node, r.power_limit_w))
 
 
 def measured_samples_per_s(r: EvidenceRow) -> float:

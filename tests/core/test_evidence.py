@@ -117,3 +117,21 @@ def test_evidence_files_are_toml_with_one_source_each() -> None:
     files = sorted(Path(resource_path("evidence")).glob("*.toml"))
     assert len(files) >= 10
     assert len({read_toml(p)["source"]["id"] for p in files}) == len(files)
+
+
+def test_a_power_limit_the_source_set_slows_its_rows_as_a_scanned_limit_would() -> None:
+    # answer.ai's FSDP+QLoRA benchmarks: 'The 3090s are power limited to 280W each' (the RTX 3090's board power is
+    # 350 W). A scan reads such a cap from NVML and prices the clock that a cap leaves (target._power_budget); a row
+    # that states one gets the same. Its 4090 rows, uncapped, carry none.
+    from tests.core import accuracy as A
+
+    rows = {r.id: r for r in load_evidence() if r.source.id == "answerai-fsdp-qlora-benchmarks"}
+    assert {r.power_limit_w for r in rows.values() if r.gpu == "rtx 3090"} == {280.0}
+    assert {r.power_limit_w for r in rows.values() if r.gpu == "rtx 4090"} == {None}
+    r = rows["aa-llama2-7b-qlora-b10-2x3090"]
+    capped = A._target(r.gpu, r.gpus, power_limit_w=r.power_limit_w)
+    assert capped.power_budget_fraction == pytest.approx(0.8)
+    free = A._target(r.gpu, r.gpus)
+    assert free.power_budget_fraction is None
+    w = A._workload(r)
+    assert A.estimate(w, capped).step_seconds > 1.04 * A.estimate(w, free).step_seconds
