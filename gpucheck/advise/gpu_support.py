@@ -28,7 +28,7 @@ class GpuFacts:
     supports_bf16: bool
     ram_bytes: int | None = None  # host RAM (CPU offload), None = unknown
     gpus: int = 1  # GPUs working on one model (several: ZeRO / FSDP sharding is tried)
-    fp16_nan: bool = False  # FP16 training gives NaN losses on this GPU (GTX 16xx: advice.toml [fp16])
+    fp16_nan: bool = False  # FP16 training gives NaN losses on this GPU (GTX 16xx: factors.toml [fp16_nan])
 
 
 def bitsandbytes_ok(facts: GpuFacts) -> bool:
