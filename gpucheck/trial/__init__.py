@@ -26,7 +26,7 @@ from gpucheck.estimate import Target, estimate
 from gpucheck.estimate.core import samples_per_row, varying_shapes
 from gpucheck.i18n import N_, tr
 from gpucheck.records import Workload
-from gpucheck.trial.calibrate import as_run, record_trial, trial_workload
+from gpucheck.trial.calibrate import as_fed, as_run, record_trial, trial_workload
 from gpucheck.trial.child import find_pythons, resolve_python, run_child
 from gpucheck.trial.models import TrialUnsupported, job_spec, load_recipes
 from gpucheck.trial.text import clean_text, tame
@@ -125,7 +125,7 @@ def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, 
         return None
     target_machine = machine if device_kind != "cpu" else dataclasses.replace(machine, gpus=())
     target = Target.from_machine(target_machine)
-    est = estimate(workload, target)
+    est = estimate(as_fed(workload), target)  # the rows the runner feeds: a packed job's full rows, one sequence each
     on_cpu = est.on_cpu
     # on a GPU the trial measures what PyTorch reserved (max_memory_reserved, no CUDA context) over a few steps of
     # one shape: beside it, the estimate's reserved bytes without the blocks a whole run of changing shapes leaves
@@ -135,9 +135,12 @@ def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, 
     else:
         mem = estimate(_one_shape(workload), target) if varying_shapes(workload, workload.train) else est
         need = mem.reserved_bytes - mem.cached_bytes
-    out: dict[str, Any] = {"step_seconds": est.step_seconds, "samples_per_second": est.samples_per_second,
+    per_row = samples_per_row(workload, workload.train)  # the job's samples in one row, as the measured side counts
+    sps = est.samples_per_second * per_row if est.samples_per_second else est.samples_per_second
+    hours = _total_hours(workload, sps) if per_row > 1 else est.total_hours
+    out: dict[str, Any] = {"step_seconds": est.step_seconds, "samples_per_second": sps,
            "peak_memory_gib": None if need is None else round(need / GIB, 3),
-           "memory_kind": "ram" if on_cpu else "vram", "total_hours": est.total_hours, "target": est.gpu_name,
+           "memory_kind": "ram" if on_cpu else "vram", "total_hours": hours, "target": est.gpu_name,
            "batch": est.train.batch, "calibrated": est.calibrated is not None}
     if not on_cpu and est.peak_vram_bytes:
         out["peak_vram_gib"] = round(est.peak_vram_bytes / GIB, 3)

@@ -181,6 +181,17 @@ def as_run(workload: Workload, measured: Mapping[str, Any], *, keep_batch: bool 
     return dataclasses.replace(workload, train=dataclasses.replace(t, batch=batch, optimizer_impl=impl))
 
 
+def as_fed(workload: Workload) -> Workload:
+    """The job as the runner feeds it: every row one sequence of seq_len random tokens under a causal mask over the
+    whole row (trial/runner.py makes its batches so), where the job packs several short samples into a row and its
+    attention spans one sample (variable-length attention): the step the trial measures is the full row's."""
+    t = workload.train
+    if workload.model.arch != "transformer" or not t.packing or not t.seq_len:
+        return workload
+    return dataclasses.replace(workload, train=dataclasses.replace(t, packing=False),
+                               data=dataclasses.replace(workload.data, avg_seq_len=t.seq_len))
+
+
 def sample_for(workload: Workload, measured: dict[str, Any], machine: Any, *, key: str,
                source: str) -> Sample | None:
     """A measured step beside the uncalibrated estimate of the same step (same batch, same device)."""
@@ -192,7 +203,7 @@ def sample_for(workload: Workload, measured: dict[str, Any], machine: Any, *, ke
     threads = int(measured.get("threads") or 0)
     if kind == "cpu" and threads and threads < (target.cpu_cores or threads):
         target = dataclasses.replace(target, cpu_cores=threads)  # the step ran on that many cores
-    est = estimate(as_run(workload, measured), target)
+    est = estimate(as_fed(as_run(workload, measured)), target)
     if est.step_seconds is None or est.host_step_seconds is None:
         return None
     host = float(est.host_step_seconds)
