@@ -94,8 +94,9 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
                      h=fmt_duration(floor[1]), limit=fmt_duration(limit))
     unchecked_ram = _unchecked_ram_bytes(verdict, final, base)
     if unchecked_ram is not None:
-        summary += ("" if summary.endswith("。") else " ") + tr("The changes move work into system RAM: the job then needs about {ram} of it, which was "
-                            "not checked (this computer's RAM is not known here).", ram=fmt_gib(unchecked_ram))
+        ram_text = tr("The changes move work into system RAM: the job then needs about {ram} of it, which was not "
+                      "checked (this computer's RAM is not known here).", ram=fmt_gib(unchecked_ram))
+        summary += ("" if summary.endswith("。") else " ") + ram_text
     if verdict == Verdict.RUNS and used_gpus < target.gpus and base.total_hours is not None \
             and final.total_hours is not None and host_hours is None:
         # "as it is" is all the GPUs; the faster plan on fewer of them is a change, said as one

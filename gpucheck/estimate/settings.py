@@ -132,6 +132,16 @@ def _check_applies(workload: Workload, given: Mapping[str, Any], train_changes: 
                                  key, {"other": "method"}, id=workload.id)
 
 
+def position_table_limit(workload: Workload) -> int | None:
+    """The longest sequence a pretrained table of absolute position embeddings takes (BERT 512, GPT-2 1,024,
+    Whisper's encoder 1,500 frames: ModelSpec.max_positions with learned_positions), which has no row past its end;
+    None for rotary positions, an unstated table, or pre-training from scratch, which sizes its own."""
+    m = workload.model
+    if not m.learned_positions or not m.max_positions or workload.train.from_scratch:
+        return None
+    return m.max_positions
+
+
 def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
     """The workload with overrides applied (None = keep). A bad value → BadSetting naming the setting."""
     train_changes: dict[str, Any] = {}
@@ -166,14 +176,11 @@ def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
         raise BadSetting(N_("{flag}: {id} is not a transformer; use {other}"), "seq_len",
                          {"other": "image_size"}, id=workload.id)
     seq = train_changes.get("seq_len", workload.train.seq_len)
-    m = workload.model
-    if seq and "seq_len" in train_changes and m.learned_positions and m.max_positions and seq > m.max_positions \
-            and not workload.train.from_scratch:
-        # a pretrained absolute position table (BERT 512, GPT-2 1,024, Whisper's encoder 1,500) has no row past its
-        # end (pre-training from scratch sizes its own table)
+    most = position_table_limit(workload)
+    if seq and "seq_len" in train_changes and most and seq > most:
         raise BadSetting(N_("{flag} {value}: the model of {id} has position embeddings for {most} tokens and no more "
                             "(a longer sequence stops with an index error); give at most {most}"), "seq_len",
-                         value=seq, id=workload.id, most=m.max_positions)
+                         value=seq, id=workload.id, most=most)
     if "avg_seq_len" in data_changes and seq and data_changes["avg_seq_len"] > seq:
         # the trainers cut longer samples to the row (the Trainer's max_length / max_seq_length truncation)
         raise BadSetting(N_("{flag} {value}: longer than the sequence length {seq}, to which longer samples are cut; "

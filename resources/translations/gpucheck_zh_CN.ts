@@ -668,7 +668,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/multi.py" line="103"/>
-        <location filename="../../gpucheck/advise/plan.py" line="202"/>
+        <location filename="../../gpucheck/advise/plan.py" line="203"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
@@ -713,157 +713,157 @@
         <translation>这些改动会把一部分工作移到系统内存（RAM）：任务因此需要约 {ram} 内存，这里未作检查（不知道这台电脑的内存大小）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="102"/>
+        <location filename="../../gpucheck/advise/plan.py" line="103"/>
         <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="204"/>
+        <location filename="../../gpucheck/advise/plan.py" line="205"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="276"/>
+        <location filename="../../gpucheck/advise/plan.py" line="277"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
         <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="308"/>
+        <location filename="../../gpucheck/advise/plan.py" line="309"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="358"/>
+        <location filename="../../gpucheck/advise/plan.py" line="359"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="361"/>
+        <location filename="../../gpucheck/advise/plan.py" line="362"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="363"/>
+        <location filename="../../gpucheck/advise/plan.py" line="364"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="366"/>
+        <location filename="../../gpucheck/advise/plan.py" line="367"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="370"/>
+        <location filename="../../gpucheck/advise/plan.py" line="371"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="373"/>
+        <location filename="../../gpucheck/advise/plan.py" line="374"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="377"/>
+        <location filename="../../gpucheck/advise/plan.py" line="378"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="380"/>
+        <location filename="../../gpucheck/advise/plan.py" line="381"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="384"/>
+        <location filename="../../gpucheck/advise/plan.py" line="385"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="391"/>
+        <location filename="../../gpucheck/advise/plan.py" line="392"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="396"/>
+        <location filename="../../gpucheck/advise/plan.py" line="397"/>
         <source>if it runs out of memory, switch to {alt}</source>
         <translation>如果显存不足，就改为{alt}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="397"/>
+        <location filename="../../gpucheck/advise/plan.py" line="398"/>
         <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
         <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="398"/>
+        <location filename="../../gpucheck/advise/plan.py" line="399"/>
         <source>About {h}.</source>
         <translation>约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="399"/>
+        <location filename="../../gpucheck/advise/plan.py" line="400"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="400"/>
+        <location filename="../../gpucheck/advise/plan.py" line="401"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="420"/>
+        <location filename="../../gpucheck/advise/plan.py" line="421"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="423"/>
+        <location filename="../../gpucheck/advise/plan.py" line="424"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="426"/>
+        <location filename="../../gpucheck/advise/plan.py" line="427"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="431"/>
+        <location filename="../../gpucheck/advise/plan.py" line="432"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="434"/>
+        <location filename="../../gpucheck/advise/plan.py" line="435"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="461"/>
+        <location filename="../../gpucheck/advise/plan.py" line="462"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="463"/>
+        <location filename="../../gpucheck/advise/plan.py" line="464"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="475"/>
+        <location filename="../../gpucheck/advise/plan.py" line="476"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="481"/>
+        <location filename="../../gpucheck/advise/plan.py" line="482"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="496"/>
+        <location filename="../../gpucheck/advise/plan.py" line="497"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="498"/>
+        <location filename="../../gpucheck/advise/plan.py" line="499"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="502"/>
+        <location filename="../../gpucheck/advise/plan.py" line="503"/>
         <location filename="../../gpucheck/commands.py" line="368"/>
         <source>Advice:</source>
         <translation>建议：</translation>
@@ -3047,7 +3047,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="125"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="228"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="231"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
@@ -3113,7 +3113,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/calibration.py" line="395"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="377"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="388"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
@@ -3385,37 +3385,37 @@
         <translation>{flag} 只适用于 LoRA 和 QLoRA，不适用于全量微调；请使用 {other} lora</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="143"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="153"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="155"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="165"/>
         <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="161"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="171"/>
         <source>{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or has no transformer or U-Net layers); use {other} full</source>
         <translation>{flag} {value}：{id} 没有可供 LoRA 适配的层（它从头训练 {arch}，或没有 Transformer 或 U-Net 层）；请用 {other} full</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="166"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="176"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="174"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="181"/>
         <source>{flag} {value}: the model of {id} has position embeddings for {most} tokens and no more (a longer sequence stops with an index error); give at most {most}</source>
         <translation>{flag} {value}：{id} 的模型只有 {most} 个位置的位置嵌入（更长的序列会因索引越界而中断）；请设为不超过 {most}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="179"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="186"/>
         <source>{flag} {value}: longer than the sequence length {seq}, to which longer samples are cut; give at most {seq}, or a longer {other}</source>
         <translation>{flag} {value}：超过了序列长度 {seq}，更长的样本会被截断到这个长度；请给出不超过 {seq} 的值，或者调大 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="183"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="190"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
@@ -5566,7 +5566,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="301"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="252"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="255"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="401"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
@@ -6128,72 +6128,72 @@
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="168"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="171"/>
         <source>Peak RAM (GiB)</source>
         <translation>内存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="168"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="171"/>
         <source>Peak memory PyTorch holds (GiB)</source>
         <translation>PyTorch 占用的显存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="183"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="186"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="255"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="258"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="258"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="261"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="259"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="262"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="266"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="269"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="270"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="273"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="273"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="276"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="278"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="281"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="280"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="283"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="283"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="286"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="287"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="290"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="287"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="290"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
@@ -6213,42 +6213,42 @@
         <translation>优化器以 PyTorch 的逐张量循环方式更新，比融合实现慢；估算按同样的方式计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="317"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="328"/>
         <source>other programs had the processor during its steps (its threads ran about {n} % of the time), so it was not used</source>
         <translation>其训练步期间其他程序占用了处理器（线程只运行了约 {n}% 的时间），因此未采用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="334"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="345"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="357"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="368"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="361"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="372"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="365"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="376"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="365"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="376"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="371"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="382"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="373"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="384"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
@@ -7138,92 +7138,92 @@
         <translation>设置：{job}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="156"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="154"/>
         <source>This job has no sequence length: it works on images, not text.</source>
         <translation>这个任务没有序列长度：它处理的是图像，不是文本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="158"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="156"/>
         <source>This job has no image size: it works on text, not images.</source>
         <translation>这个任务没有图像尺寸：它处理的是文本，不是图像。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="161"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="159"/>
         <source>LoRA and QLoRA are offered for transformer models; this model is trained in full.</source>
         <translation>LoRA 和 QLoRA 只用于 Transformer 模型；这个模型只能全量训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="175"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="173"/>
         <source>Only for jobs on text whose samples vary in length: the mean length of its samples in tokens (Whisper pads every clip to 30 seconds).</source>
         <translation>只适用于样本长短不一的文本任务：样本的平均长度（token 数）（Whisper 会把每段音频补齐到 30 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="178"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="176"/>
         <source>The mean length of your data set's samples in tokens (--avg-seq-len): the training time follows it, the memory follows the longest sample, which the sequence length caps.</source>
         <translation>数据集样本的平均长度（token 数，--avg-seq-len）：训练时间按它计算；显存按最长的样本计算，而最长样本受序列长度限制。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="192"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="190"/>
         <source>Only for LoRA and QLoRA: choose one of them as the method first.</source>
         <translation>只用于 LoRA 和 QLoRA：请先把训练方式选为其中之一。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="194"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="192"/>
         <source>These targets are a transformer's layers; this job's model is not a transformer ({arch}), so its LoRA layers are the ones the job itself names.</source>
         <translation>这些目标是 Transformer 模型的层；这个任务的模型不是 Transformer（而是 {arch}），所以 LoRA 加在任务本身指定的层上。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="199"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="197"/>
         <source>LoRA dropout is counted for transformer models; this job's model is not one ({arch}), so the setting would change nothing here.</source>
         <translation>LoRA dropout 只在 Transformer 模型上计入估算；这个任务的模型不是 Transformer（而是 {arch}），所以改这个设置不会有任何变化。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="204"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="202"/>
         <source>Only with several GPUs: {target} trains on one.</source>
         <translation>只在多块 GPU 时可用：{target} 只用一块训练。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="207"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="205"/>
         <source>CPU offload (DeepSpeed ZeRO-Offload) needs an NVIDIA or AMD GPU; {target} is not one.</source>
         <translation>卸载到 CPU（DeepSpeed ZeRO-Offload）需要 NVIDIA 或 AMD 的 GPU；{target} 不是。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="210"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="208"/>
         <source>Packing joins short text samples of language-model jobs; this job is not one.</source>
         <translation>序列打包用于把大语言模型任务的短文本样本拼在一起；这个任务不是这类任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="220"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="218"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in RAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用内存：只要大于 0，每个被适配的层都会在内存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分内存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="225"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="223"/>
         <source>Dropout on each LoRA adapter's input: while training, it randomly zeroes a share of what goes into the adapter, which can help against overfitting. It costs memory: above 0, every adapted layer keeps a copy of its input in VRAM, whatever the value; 0 keeps none and saves that memory. 0.05–0.1 is common in LoRA recipes; the default is 0.05.</source>
         <translation>LoRA 适配器输入上的 dropout：训练时随机把进入适配器的一部分输入置零，有助于防止过拟合。它要占用显存：只要大于 0，每个被适配的层都会在显存中多存一份输入，和具体数值无关；设为 0 就不存，能省下这部分显存。LoRA 的常见训练配置多用 0.05–0.1；默认是 0.05。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="236"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="234"/>
         <source>This GPU has no BF16 units: choose FP16, or keep BF16 to see the change advised.</source>
         <translation>这块显卡没有 BF16 单元：请选 FP16，或保留 BF16 查看建议的调整。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="237"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="235"/>
         <source>Weights, gradients and optimizer state all in BF16 (about 8 bytes per parameter instead of about 18)</source>
         <translation>权重、梯度和优化器状态全部用 BF16（每个参数约 8 字节，而不是约 18 字节）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="242"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="240"/>
         <source>{label} (not on this GPU)</source>
         <translation>{label}（这块显卡不支持）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="253"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="251"/>
         <source>{label} → {used} on a CPU</source>
         <translation>{label} → 在 CPU 上为 {used}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/ui/pages/job_settings.py" line="255"/>
+        <location filename="../../gpucheck/ui/pages/job_settings.py" line="253"/>
         <source>The estimate uses {text}.</source>
         <translation>估算使用的是 {text}。</translation>
     </message>

@@ -10,7 +10,7 @@ from PySide6 import QtWidgets
 from PySide6.QtCore import Qt
 
 from gpucheck.estimate.factors import default_seq_len
-from gpucheck.estimate.settings import fits_avg_seq_len
+from gpucheck.estimate.settings import fits_avg_seq_len, position_table_limit
 from gpucheck.i18n import N_, precision_label, tr
 from gpucheck.report.figures import STACK_LABELS, data_set_text
 from gpucheck.report.job_section import precision_text
@@ -143,9 +143,7 @@ class JobSettings(JobsLadder):
         self.optimizer.setCurrentIndex(max(0, self.optimizer.findData(t.optimizer)))
         self.batch.setValue(t.batch)
         self.grad_accum.setValue(t.grad_accum)
-        m = w.model  # a pretrained table of learned positions has no row past its end (ModelSpec.max_positions)
-        learned = m.learned_positions and m.max_positions and not t.from_scratch
-        self.seq_len.setMaximum(m.max_positions if learned else SEQ_MAX)
+        self.seq_len.setMaximum(position_table_limit(dataclasses.replace(w, train=t)) or SEQ_MAX)
         self.seq_len.setValue(t.seq_len or default_seq_len())
         self.image_size.setValue(t.image_size or 224)
         self.samples.setValue(min(int(d.samples), self.samples.maximum()))
