@@ -2509,7 +2509,7 @@
     <message>
         <location filename="../../gpucheck/commands.py" line="147"/>
         <source>Memory "A → B": as configured → with the advised changes (which keep what is trained). Time: with the advised changes.</source>
-        <translation>显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间按调整后的设置计算。</translation>
+        <translation>内存或显存“A → B”：按当前设置 → 采用建议的调整后（不改变训练内容）。时间按调整后的设置计算。</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="154"/>
