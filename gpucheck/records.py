@@ -52,7 +52,7 @@ class GpuSpec:
     # speed (optional; None → the documented fallback in resources/factors.toml [clocks] / fp32 rate)
     sustained_clock_fraction: float | None = None  # share of the boost clock held under a training load
     tflops_fp16_vector: float | None = None  # non-tensor fp16 rate where it differs from fp32 (Turing GTX: 2×)
-    tflops_fp32_matrix: float | None = None  # fp32 GEMMs on matrix units where faster than the vector rate (CDNA)
+    tflops_fp32_matrix: float | None = None  # fp32 GEMMs' rate where it is not tflops_fp32 (CDNA: matrix units; RDNA 3: no dual issue)
     # what nvidia-smi reports as the card's total memory (ECC reserve and firmware taken off), MiB; None: the
     # catalog size is what a job gets (gpus.toml vram_usable_mib, with its source)
     vram_usable_mib: float | None = None

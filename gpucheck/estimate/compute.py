@@ -207,9 +207,10 @@ def pick_peak(t: TrainSpec, m: ModelSpec, target: Any, f: Mapping[str, Any]) -> 
 
 
 def fp32_gemm_tflops(spec: Any) -> float:
-    """The catalog's FP32 rate for matrix multiplies: AMD CDNA runs FP32 GEMMs on its matrix cores
-    (rocBLAS/MIOpen MFMA kernels, v_mfma_f32_*) at twice the FP32 vector rate (gpus.toml tflops_fp32_matrix);
-    element-wise kernels keep the vector rate (tflops_fp32)."""
+    """The catalog's FP32 rate for matrix multiplies (gpus.toml tflops_fp32_matrix where it differs from tflops_fp32):
+    AMD CDNA runs FP32 GEMMs on its matrix cores (rocBLAS/MIOpen MFMA kernels, v_mfma_f32_*) at twice the FP32 vector
+    rate; AMD RDNA 3's FP32 peak counts dual issue (VOPD), which compiled GEMM kernels do not reach, so its GEMMs run
+    at half of it. Element-wise kernels keep tflops_fp32."""
     return getattr(spec, "tflops_fp32_matrix", None) or spec.tflops_fp32
 
 
