@@ -23,7 +23,7 @@ from typing import Any
 from gpucheck.advise.mirrors import pip_mirror_arg
 from gpucheck.advise.software import torch_pip_command
 from gpucheck.estimate import Target, estimate
-from gpucheck.estimate.core import samples_per_row, varying_shapes
+from gpucheck.estimate.core import samples_per_row
 from gpucheck.i18n import N_, tr
 from gpucheck.records import Workload
 from gpucheck.trial.calibrate import as_fed, as_run, record_trial, trial_workload
@@ -125,16 +125,12 @@ def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, 
         return None
     target_machine = machine if device_kind != "cpu" else dataclasses.replace(machine, gpus=())
     target = Target.from_machine(target_machine)
-    est = estimate(as_fed(workload), target)  # the rows the runner feeds: a packed job's full rows, one sequence each
+    est = estimate(as_fed(workload), target)  # the rows the runner feeds: full rows of one sequence, one shape
     on_cpu = est.on_cpu
     # on a GPU the trial measures what PyTorch reserved (max_memory_reserved, no CUDA context) over a few steps of
-    # one shape: beside it, the estimate's reserved bytes without the blocks a whole run of changing shapes leaves
-    # cached; the whole need with the context is peak_vram_gib
-    if on_cpu:
-        need = est.ram_bytes
-    else:
-        mem = estimate(_one_shape(workload), target) if varying_shapes(workload, workload.train) else est
-        need = mem.reserved_bytes - mem.cached_bytes
+    # one shape: beside it, the estimate's reserved bytes for steps of that shape; the whole need with the context is
+    # peak_vram_gib
+    need = est.ram_bytes if on_cpu else est.reserved_bytes - est.cached_bytes
     per_row = samples_per_row(workload, workload.train)  # the job's samples in one row, as the measured side counts
     sps = est.samples_per_second * per_row if est.samples_per_second else est.samples_per_second
     hours = _total_hours(workload, sps) if per_row > 1 else est.total_hours
@@ -148,12 +144,6 @@ def _estimated(workload: Workload, machine: Any, device_kind: str) -> dict[str, 
         if out[k] is not None:
             out[k] = round(float(out[k]), 5)
     return out
-
-
-def _one_shape(workload: Workload) -> Workload:
-    """The job as the runner feeds it: every synthetic sample as long as the row (one shape, no allocator slack for
-    steps that change shape)."""
-    return dataclasses.replace(workload, data=dataclasses.replace(workload.data, avg_seq_len=workload.train.seq_len))
 
 
 def _in_job_samples(workload: Workload, measured: dict[str, Any]) -> dict[str, Any]:

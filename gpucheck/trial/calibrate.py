@@ -183,10 +183,11 @@ def as_run(workload: Workload, measured: Mapping[str, Any], *, keep_batch: bool 
 
 def as_fed(workload: Workload) -> Workload:
     """The job as the runner feeds it: every row one sequence of seq_len random tokens under a causal mask over the
-    whole row (trial/runner.py makes its batches so), where the job packs several short samples into a row and its
-    attention spans one sample (variable-length attention): the step the trial measures is the full row's."""
+    whole row (trial/runner.py makes its batches so), one shape every step. A job whose samples are shorter is
+    estimated on them (their mean length, or, packed, attention spanning one sample, estimate/core.py _speed), and a
+    run of changing shapes leaves blocks cached: the step and the memory the trial measures are the full rows'."""
     t = workload.train
-    if workload.model.arch != "transformer" or not t.packing or not t.seq_len:
+    if workload.model.arch != "transformer" or not t.seq_len:
         return workload
     return dataclasses.replace(workload, train=dataclasses.replace(t, packing=False),
                                data=dataclasses.replace(workload.data, avg_seq_len=t.seq_len))

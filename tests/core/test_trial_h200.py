@@ -89,6 +89,23 @@ def test_a_packed_job_s_trial_counts_the_samples_in_each_row():
                                                                * per_row, rel=0.001)
 
 
+def test_a_trial_of_short_unpacked_samples_is_estimated_on_the_full_rows_it_runs():
+    # The runner feeds every row one sequence of seq_len tokens (trial/runner.py). A job of 128-token samples left
+    # unpacked (`trial llama3-8b-lora --no-packing`) is estimated on 128-token steps; beside its trial the estimate
+    # prices the 2,048-token rows the trial runs, as it does a packed job's. Before, only packed jobs were. (On an
+    # RTX 3060, where the step is the GPU's arithmetic; the H200's is set by the host's launches at either length.)
+    m = Machine.load(str(Path(__file__).parents[1] / "fixtures" / "machines" / "rtx3060-12gb-hdd-desktop.json"))
+    w = trial_workload(dataclasses.replace(get_workload("llama3-8b-lora"), train=dataclasses.replace(
+        get_workload("llama3-8b-lora").train, packing=False)), m, "cuda")
+    assert w.data.avg_seq_len == 128 and w.train.seq_len == 2048
+    full = dataclasses.replace(w, data=dataclasses.replace(w.data, avg_seq_len=2048))
+    target = Target.from_machine(m, gpus=1)
+    res = _result(w, "python", {"outcome": "ran", "measured": {"step_seconds": 1.0, "samples_per_second": 1.0,
+                                                                 "batch": 1, "device_kind": "cuda"}, "libraries": {}, "python": "3.11"}, m, 5)
+    assert res.estimated["step_seconds"] == pytest.approx(estimate(full, target).step_seconds, rel=0.001)
+    assert res.estimated["step_seconds"] > 4 * estimate(w, target).step_seconds
+
+
 @pytest.mark.parametrize("row", RAN, ids=[r["job"] for r in RAN])
 def test_on_a_gpu_the_trial_compares_what_pytorch_reserved_with_the_estimate_s_reserve(row):
     """The runner measures torch.cuda.max_memory_reserved (no CUDA context); the estimate beside it is what the
