@@ -28,6 +28,7 @@ from gpucheck.estimate.memory import (
 )
 from gpucheck.estimate.optimizer_traffic import cpu_adam_bytes_per_param
 from gpucheck.estimate.params import weight_parts
+from gpucheck.estimate.settings import pretrained_positions
 from gpucheck.estimate.sharding import deepspeed_zero12
 from gpucheck.estimate.target import Target
 from gpucheck.i18n import (
@@ -299,15 +300,15 @@ def _linear_attention_note(backend: str) -> str:
 def _positions_note(m: ModelSpec, t: TrainSpec) -> str | None:
     """A sequence longer than the model's positions (ModelSpec.max_positions): with a learned table it does not run
     at all; with rotary positions it runs, past the context the model was trained on."""
-    if m.arch != "transformer" or not m.max_positions or not t.seq_len or t.seq_len <= m.max_positions \
-            or t.from_scratch:  # pre-training sizes its own positions
+    most = pretrained_positions(m, t)
+    if not most or not t.seq_len or t.seq_len <= most:
         return None
     if m.learned_positions:
         return tr("The sequence length {seq} is longer than the model's {most} position embeddings: training stops "
-                  "with an index error; use at most {most} tokens", seq=f"{t.seq_len:,}", most=f"{m.max_positions:,}")
+                  "with an index error; use at most {most} tokens", seq=f"{t.seq_len:,}", most=f"{most:,}")
     return tr("The sequence length {seq} is longer than the {most} tokens this model was trained on: it runs, but "
               "its answers past {most} tokens degrade unless the positions are rescaled (rope_scaling)",
-              seq=f"{t.seq_len:,}", most=f"{m.max_positions:,}")
+              seq=f"{t.seq_len:,}", most=f"{most:,}")
 
 
 def estimate(workload: Workload, target: Target, train: TrainSpec | None = None) -> Estimate:

@@ -14,7 +14,7 @@ from typing import Any
 from gpucheck.choices import LORA_TARGETS, METHODS, OPTIMIZERS, PRECISIONS, STACKS, ZERO_STAGES
 from gpucheck.errors import BadInput
 from gpucheck.i18n import N_, tr
-from gpucheck.records import Workload
+from gpucheck.records import ModelSpec, TrainSpec, Workload
 
 OVERRIDE_LIMITS = {
     "batch": (1, 65536),
@@ -132,14 +132,20 @@ def _check_applies(workload: Workload, given: Mapping[str, Any], train_changes: 
                                  key, {"other": "method"}, id=workload.id)
 
 
-def position_table_limit(workload: Workload) -> int | None:
-    """The longest sequence a pretrained table of absolute position embeddings takes (BERT 512, GPT-2 1,024,
-    Whisper's encoder 1,500 frames: ModelSpec.max_positions with learned_positions), which has no row past its end;
-    None for rotary positions, an unstated table, or pre-training from scratch, which sizes its own."""
-    m = workload.model
-    if not m.learned_positions or not m.max_positions or workload.train.from_scratch:
+def pretrained_positions(m: ModelSpec, t: TrainSpec) -> int | None:
+    """The longest sequence a pretrained transformer takes (ModelSpec.max_positions); None where the model states
+    none, or where the job pre-trains from scratch, which sizes its own positions."""
+    if m.arch != "transformer" or not m.max_positions or t.from_scratch:
         return None
     return m.max_positions
+
+
+def position_table_limit(workload: Workload) -> int | None:
+    """The longest sequence a pretrained table of absolute position embeddings takes (BERT 512, GPT-2 1,024,
+    Whisper's encoder 1,500 frames: learned_positions), which has no row past its end; None for rotary positions
+    (the context the model was trained on, past which it still runs) and where pretrained_positions is None."""
+    most = pretrained_positions(workload.model, workload.train)
+    return most if most and workload.model.learned_positions else None
 
 
 def apply_overrides(workload: Workload, **overrides: Any) -> Workload:
