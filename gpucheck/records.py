@@ -146,6 +146,15 @@ class ModelSpec:
     # conv net / U-Net: elements of its nn.Conv2d weights, which a CPU's convolutions reorder into oneDNN's blocked
     # layout on every call (gpucheck/estimate/cpu_conv.py; counted by benchmarks/count_conv_weights.py); 0 = not counted
     conv_params: float = 0.0
+    # conv net / U-Net: share of its forward linear and convolution multiply-adds (forward_gflops, at ref_image_size)
+    # whose input tap falls on a convolution's zero padding: a CPU's convolutions skip them (gpucheck/estimate/cpu_conv.py;
+    # counted by benchmarks/count_conv_padding.py); 0 = none or not counted
+    conv_padding_share: float = 0.0
+    # conv net: output elements of its max-pool layers per sample (at ref_image_size) and their window (taps per output:
+    # 4 for 2x2, 9 for 3x3); in PyTorch's default NCHW layout a CPU walks each window one element at a time
+    # (gpucheck/estimate/cpu_conv.py; counted by benchmarks/count_conv_padding.py); 0 = none or not counted
+    max_pool_outputs: float = 0.0
+    max_pool_window: int = 0
     # conv net / U-Net: the values Adafactor's factored second moment keeps for all its parameters (row and column means
     # of every tensor of 2+ dimensions, the whole of 1-D ones: gpucheck/estimate/adafactor.py; counted by
     # benchmarks/count_conv_weights.py); 0 = not counted (the whole size is assumed)

@@ -54,7 +54,7 @@ from gpucheck.estimate import (
 from gpucheck.estimate.accumulate import half_rate_efficiency, half_rate_fp32_accumulate
 from gpucheck.estimate.conv_fp32 import conv_fp32_multiplier
 from gpucheck.estimate.cpu_attention import fused_score_seconds
-from gpucheck.estimate.cpu_conv import conv_reorder_seconds
+from gpucheck.estimate.cpu_conv import conv_reorder_seconds, max_pool_seconds, padding_skipped_share
 from gpucheck.estimate.cpu_core import cpu_math, cpu_rows_efficiency, element_bytes, sixteen_bit
 from gpucheck.estimate.cpu_dropout import mask_seconds
 from gpucheck.estimate.cpu_pages import fault_seconds
@@ -404,7 +404,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
               sm_rate: float = 0.0) -> _Gpu:
     st = stack_of(t, f)
     linear, attn = forward_flops_per_sample(m, t, attn_len)
-    linear *= t.batch
+    linear *= t.batch * (1.0 - padding_skipped_share(m, t, target, f))  # a CPU's convolutions skip their zero padding
     attn *= t.batch
     w16 = (block_linear_params(m) + s2s.decoder_linear_params(m) + (m.hidden or 0) * (m.vocab or 0)) \
         if m.arch == "transformer" else m.params
@@ -417,6 +417,7 @@ def _gpu_time(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any], pc:
     matmul += _aux_flops(m, t) * t.batch / rate_flops
     matmul += fused_score_seconds(m, t, target, f, attn_len)  # a CPU's fused attention: its softmax per score
     matmul += conv_reorder_seconds(m, t, target, f)  # a CPU's convolutions: their weights reordered every call
+    matmul += max_pool_seconds(m, t, target, f)  # a CPU's max pools in NCHW: each window walked element by element
     matmul += s2s.extra_train_flops(m, t, _backward_per_forward(t, gpus)) * t.batch / rate_flops
     ew_bytes, ew_elements = elementwise_traffic_per_step(m, t, f, attn_len, target.backend)
     rest = optimizer_bytes(pc.trainable, t, f, gpus) + dequant_bytes(pc.quantized, t, f) \

@@ -199,6 +199,8 @@ FACTORS_SCHEMA: dict[str, Any] = {
             "conv_reorder": {"forward_ns_per_weight_bf16": "pos", "forward_ns_per_weight_fp32": "pos",
                              "backward_ns_per_weight_bf16": "pos", "backward_ns_per_weight_fp32": "pos",
                              "reference_clock_mhz": "pos"},
+            "conv_padding": {"max_share": "posfrac"},
+            "max_pool": {"nchw_ns_per_output": "pos", "nchw_ns_per_tap": "pos", "reference_clock_mhz": "pos"},
             "page_faults": {"mmap_ceiling_bytes": "pos", "page_bytes": "pos", "fault_us": "pos",
                             "reference_clock_mhz": "pos", "platforms": "strlist"},
             "blas_gemm": {"vendors": "strlist", "archs": "strlist", "fp32_flops_per_cycle_cap": "pos"},

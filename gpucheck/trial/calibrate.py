@@ -37,7 +37,7 @@ from gpucheck.i18n import tr
 from gpucheck.records import Workload
 from gpucheck.resources import resource_path
 from gpucheck.trial.child import find_pythons, resolve_python, run_child
-from gpucheck.trial.models import job_spec
+from gpucheck.trial.models import job_spec, runs_channels_last
 
 PROBES = ("conv", "transformer", "unet")
 DEFAULT_MAX_SECONDS = 45.0
@@ -83,7 +83,8 @@ def trial_workload(workload: Workload, machine: Any, device: str = "auto") -> Wo
     PyTorch, with the library's own loss). A vision-language model is tried, and estimated, as its decoder alone. The
     runner's loop is a plain one (train.loop "plain": ready batches, no framework's per-step work), and so is the
     estimate's: a trial prices the Trainer's per-step cost on no job, so a calibration's host factor measures how fast
-    this PC launches the operators, not which loop a job uses."""
+    this PC launches the operators, not which loop a job uses. The runner trains torchvision's conv nets on
+    channels_last maps, and the estimate says so (a CPU prices NCHW max pooling apart: estimate/cpu_conv.py)."""
     if workload.train.loop != "plain":
         workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, loop="plain"))
     if workload.train.feature_extraction or workload.train.loader_start:
@@ -98,6 +99,8 @@ def trial_workload(workload: Workload, machine: Any, device: str = "auto") -> Wo
         # kernels, no fused cross-entropy): a job set to another stack is measured, and estimated, as eager
         workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, stack="eager",
                                                                            cross_entropy=""))
+    if not workload.train.channels_last and runs_channels_last(workload, device):
+        workload = dataclasses.replace(workload, train=dataclasses.replace(workload.train, channels_last=True))
     if machine is None or not _on_cpu(machine, device):
         return workload
     est = estimate(workload, raw_target(machine, "cpu"))

@@ -155,6 +155,17 @@ def model_for(w: Workload) -> tuple[str, dict[str, Any]]:
                               name=w.model.name or w.id, arch=w.model.arch, known=known))
 
 
+CHANNELS_LAST_BUILDERS = ("torchvision",)  # the runner trains these models on channels_last maps (runner.py), not on MPS
+
+
+def runs_channels_last(w: Workload, device: str) -> bool:
+    """Whether the runner trains the job's feature maps in channels_last (the estimate's TrainSpec.channels_last)."""
+    if device == "mps" or w.model.arch == "transformer":
+        return False
+    entry = load_recipes()["by_name"].get(w.model.name or "")
+    return entry is not None and entry["builder"] in CHANNELS_LAST_BUILDERS
+
+
 def job_spec(w: Workload, *, steps: int | None, max_seconds: float, device: str = "auto",
              search_batch: bool = True) -> dict[str, Any]:
     """The JSON the runner reads on stdin."""
