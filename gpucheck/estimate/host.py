@@ -63,7 +63,7 @@ def host_needs(w: Workload, pc: ParamCounts, bd: VramBreakdown, backend: str, co
         ram["training"] = bd.total_bytes
     disk: dict[str, int] = {
         "dataset": int(data_bytes * h["dataset_cache_factor"]),
-        "environment": int(h["environment_gib"] * GIB),
+        "environment": int(h["environment_gib"][backend] * GIB),  # the PyTorch build for this device
     }
     if not t.from_scratch:
         disk["pretrained_weights"] = int((w.model.params + w.model.aux_params) * _download_bpp(w, f))

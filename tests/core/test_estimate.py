@@ -309,6 +309,17 @@ def test_ram_and_disk_needs_are_plausible():
     assert 2 * GIB < small.ram_bytes < 8 * GIB
 
 
+def test_a_cpu_only_pc_needs_disk_for_the_cpu_build_of_pytorch_not_the_cuda_one():
+    """Without a GPU gpucheck advises PyTorch's CPU-only build (advise/software.py torch_pip_command), which leaves out
+    the 4.5 GiB of CUDA libraries the default wheel installs (benchmarks/data/environment-size.json): MNIST on a CPU
+    needs under 2 GiB of disk, on a GPU over 6."""
+    w = get_workload("mnist-cnn")
+    cpu = estimate(w, Target.from_machine(_machine("cpu-only-vm")))
+    gpu = estimate(w, Target.from_gpu(find_gpu("4090")))
+    assert cpu.disk_bytes < 2 * GIB < 6 * GIB < gpu.disk_bytes
+    assert gpu.disk_bytes - cpu.disk_bytes == pytest.approx(4.6 * GIB, rel=0.05)
+
+
 def test_every_builtin_workload_estimates_on_every_gpu():
     from gpucheck.catalog import load_gpus
 
