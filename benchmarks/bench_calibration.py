@@ -408,7 +408,11 @@ def _serial_costs_note(sections: list[CpuSection]) -> list[str]:
             "the CIFAR ResNet-18 skips 13 % of its forward work at 32 px, ResNet-50 3.5 % at 224 "
             "(`benchmarks/count_conv_padding.py`). PyTorch's max pool in NCHW takes about 14 ns an output plus 2 ns a "
             "window tap on one core, twenty times its channels_last kernel (`benchmarks/measure_cpu_max_pool.py`): "
-            "12.7 ms of mnist-cnn's 84 ms step. The trial trains torchvision's nets channels_last, and is estimated so.",
+            "12.7 ms of mnist-cnn's 84 ms step. The trial trains torchvision's nets channels_last, and is estimated so. "
+            "And a conv net's feature maps fault their pages in every step once a batch makes them larger than glibc's "
+            "32 MiB mmap ceiling (`benchmarks/count_cpu_step_tensors.py`): none at these batches, ResNet-50's "
+            "256 × 56 × 56 maps from batch 32 on, 1.2 M faults a step at 64, where `gpucheck trial` measured it "
+            "7.75 s a step against 5.79 estimated before and 7.62 after.",
             "- **No GPU occupancy on a CPU**: the U-Net's small-batch factor (a GPU's threads left idle by one or two "
             "small images) no longer slows a CPU's estimate.",
             "- **The trial is estimated with the stack it runs**: plain eager PyTorch with the library's own loss, "

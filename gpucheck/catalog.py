@@ -384,6 +384,9 @@ def parse_workload(data: dict[str, Any], where: str, path: str | None = None) ->
     t = validate_table(where, data.get("train", {}), TRAIN_SPEC, "train.")
     d = validate_table(where, data["data"], DATA_SPEC, "data.")
     model = ModelSpec(**m)
+    if len(model.step_tensor_elements) != len(model.step_tensor_counts):
+        raise BadInput(tr("{where}: keys 'model.step_tensor_elements' and 'model.step_tensor_counts': expected lists "
+                          "of the same length", where=where))
     if model.arch == "transformer":
         for key in ("layers", "hidden", "heads"):
             if getattr(model, key) is None:

@@ -155,6 +155,11 @@ class ModelSpec:
     # (gpucheck/estimate/cpu_conv.py; counted by benchmarks/count_conv_padding.py); 0 = none or not counted
     max_pool_outputs: float = 0.0
     max_pool_window: int = 0
+    # conv net: the tensors one training step allocates whose size grows with the batch, as elements per sample (at
+    # ref_image_size) and how many of each: on Linux those above glibc's 32 MiB mmap ceiling fault their pages in every
+    # step (gpucheck/estimate/cpu_pages.py; counted by benchmarks/count_cpu_step_tensors.py); () = not counted
+    step_tensor_elements: tuple[float, ...] = ()
+    step_tensor_counts: tuple[float, ...] = ()
     # conv net / U-Net: the values Adafactor's factored second moment keeps for all its parameters (row and column means
     # of every tensor of 2+ dimensions, the whole of 1-D ones: gpucheck/estimate/adafactor.py; counted by
     # benchmarks/count_conv_weights.py); 0 = not counted (the whole size is assumed)

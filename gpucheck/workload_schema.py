@@ -83,6 +83,8 @@ MODEL_SPEC = {
     "conv_padding_share": _f(False, 0, 1),
     "max_pool_outputs": _f(False, 0, 1e12),
     "max_pool_window": _i(False, 0, 1024),
+    "step_tensor_elements": ("floatlist", False, None, None, None),
+    "step_tensor_counts": ("floatlist", False, None, None, None),
     "factored_state_params": _f(False, 0, 1e13),
     "flops_in_linear": _B,
     "depthwise_gflops": _f(False, 0, 1e9),

@@ -15,7 +15,11 @@ Counted here, for a transformer with a vocabulary: the loss's vocabulary-wide te
 the model's output and its gradient; where the loss upcasts, its four fp32 copies — the upcast, log-softmax's
 output, nll_loss's zero-filled gradient and log-softmax's gradient), and, where the embeddings are trained, the
 embedding's gradient and the output layer's weight gradient (under autocast: the weight's 16-bit cast, its 16-bit
-gradient and that gradient's fp32 conversion) — each only if larger than the threshold. Smaller blocks come from the
+gradient and that gradient's fp32 conversion) — each only if larger than the threshold. For a conv net, the tensors
+its step allocates whose size grows with the batch (feature maps and their gradients, counted from the allocator's
+own records by benchmarks/count_cpu_step_tensors.py: ModelSpec.step_tensor_elements / step_tensor_counts): none
+is above the threshold at the trial's batch of 8 for ResNet-50, 30 of 103 MB and 35 of 51 MB at batch 64, which
+faulted 1.24 M pages a step on the AMD EPYC Zen 4 (the count gives 1.21 M). Smaller blocks come from the
 heap, which glibc trims and grows again by its own thresholds: those faults depend on the order of the frees (from 0
 to ~90,000 a step for the same ResNet job in different processes, docs/accuracy.md) and are not priced. Other C
 libraries and systems (Windows' heap, macOS's malloc zones) manage large blocks differently: priced on Linux only
@@ -27,14 +31,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from gpucheck.estimate.cpu_core import element_bytes
 from gpucheck.estimate.dispatch import at_host_clock
+from gpucheck.estimate.factors import image_scale
 from gpucheck.estimate.logits import dtype_bytes, loss_kind
 from gpucheck.estimate.seq2seq import target_tokens
 from gpucheck.records import PURE_16BIT, ModelSpec, TrainSpec
 
 
 def step_tensor_bytes(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any]) -> list[float]:
-    """Bytes of each vocabulary-sized tensor one micro-batch allocates (see the module's docstring)."""
+    """Bytes of each batch-sized tensor one micro-batch allocates (see the module's docstring)."""
+    if m.step_tensor_elements:  # a conv net's feature maps and their gradients, as counted
+        per = float(t.batch) * image_scale(m, t) * element_bytes(t.precision)
+        return [e * per for e, n in zip(m.step_tensor_elements, m.step_tensor_counts, strict=True)
+                for _ in range(int(n))]
     if m.arch != "transformer" or not m.vocab or not m.hidden:
         return []
     logits = float(t.batch) * target_tokens(m, t) * m.vocab
@@ -65,5 +75,6 @@ def fault_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any])
     pf = f["cpu"]["page_faults"]
     if not target.on_cpu or (target.platform or "") not in pf["platforms"]:
         return 0.0
-    per_page = at_host_clock(pf["fault_us"] * 1e-6, pf["reference_clock_mhz"], target, f)
+    fault_us = pf["fault_us_by_core"].get(target.cpu_core(f).kind, pf["fault_us"])  # this kind of core's, if measured
+    per_page = at_host_clock(fault_us * 1e-6, pf["reference_clock_mhz"], target, f)
     return mapped_bytes(m, t, f) / float(pf["page_bytes"]) * per_page

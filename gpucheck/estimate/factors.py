@@ -202,6 +202,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
             "conv_padding": {"max_share": "posfrac"},
             "max_pool": {"nchw_ns_per_output": "pos", "nchw_ns_per_tap": "pos", "reference_clock_mhz": "pos"},
             "page_faults": {"mmap_ceiling_bytes": "pos", "page_bytes": "pos", "fault_us": "pos",
+                            "fault_us_by_core": Open("pos", pattern=r"[a-z0-9][a-z0-9-]*"),
                             "reference_clock_mhz": "pos", "platforms": "strlist"},
             "blas_gemm": {"vendors": "strlist", "archs": "strlist", "fp32_flops_per_cycle_cap": "pos"},
             "core_mem_bandwidth_gbps": Open("pos", pattern=r"[a-z0-9][a-z0-9-]*", required=("default",)),

@@ -2112,7 +2112,12 @@
         <translation>{where}：未知的键“{key}”（应为以下之一：{names}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/catalog.py" line="458"/>
+        <location filename="../../gpucheck/catalog.py" line="388"/>
+        <source>{where}: keys 'model.step_tensor_elements' and 'model.step_tensor_counts': expected lists of the same length</source>
+        <translation>{where}：键“model.step_tensor_elements”和“model.step_tensor_counts”应为长度相同的列表</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/catalog.py" line="461"/>
         <source>unknown workload '{name}' (a built-in id, a workload .toml or a config.json; see 'gpucheck workloads')</source>
         <translation>未知的训练任务“{name}”（应为内置任务 ID、训练任务 .toml 文件或 config.json；见 “gpucheck workloads”）</translation>
     </message>
@@ -3047,7 +3052,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands_calibrate.py" line="125"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="231"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="221"/>
         <source>{module} is not installed in {python}; add it with: {cmd}</source>
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
@@ -3113,223 +3118,223 @@
     </message>
     <message>
         <location filename="../../gpucheck/estimate/calibration.py" line="395"/>
-        <location filename="../../gpucheck/trial/calibrate.py" line="388"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="392"/>
         <source>Calibrated on this PC, {date}</source>
         <translation>已在本机校准（{date}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="53"/>
+        <location filename="../../gpucheck/estimate/core.py" line="54"/>
         <source>Training with PyTorch is not supported on this GPU's driver stack ({backend}); it needs CUDA, ROCm, Apple MPS or Intel XPU</source>
         <translation>这块显卡的驱动栈（{backend}）不支持用 PyTorch 训练；需要 CUDA、ROCm、Apple MPS 或 Intel XPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="57"/>
+        <location filename="../../gpucheck/estimate/core.py" line="58"/>
         <source>QLoRA needs bitsandbytes 4-bit kernels, which are released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend they are not available for training</source>
         <translation>QLoRA 需要 bitsandbytes 的 4 位内核，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；在这个后端上无法用于训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="61"/>
+        <location filename="../../gpucheck/estimate/core.py" line="62"/>
         <source>8-bit AdamW needs bitsandbytes, which is released for NVIDIA CUDA, AMD ROCm and Intel XPU; on this backend it is not available</source>
         <translation>8 位 AdamW 需要 bitsandbytes，目前发布了 NVIDIA CUDA、AMD ROCm 和 Intel XPU 版本；这个后端上不可用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="97"/>
+        <location filename="../../gpucheck/estimate/core.py" line="98"/>
         <source>FP32: the default on {gpu}, where FP16 gives NaN losses and black images (pytorch/pytorch#58123)</source>
         <translation>默认 FP32，因为 {gpu} 这类显卡用 FP16 训练会出现 NaN 损失、生成黑图（pytorch/pytorch#58123）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="101"/>
+        <location filename="../../gpucheck/estimate/core.py" line="102"/>
         <source>FP16 mixed precision: the default on {gpu}, which has no BF16</source>
         <translation>FP16 混合精度（{gpu} 不支持 BF16，默认使用 FP16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="110"/>
+        <location filename="../../gpucheck/estimate/core.py" line="111"/>
         <source>{gpu} has no bf16 support: the estimate uses fp16 mixed precision</source>
         <translation>{gpu} 不支持 bf16：估算改用 fp16 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="125"/>
+        <location filename="../../gpucheck/estimate/core.py" line="126"/>
         <source>CPUs train in bf16 or fp32, not fp16: the estimate uses bf16</source>
         <translation>CPU 训练用 bf16 或 fp32，不用 fp16：估算改用 bf16</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="129"/>
+        <location filename="../../gpucheck/estimate/core.py" line="130"/>
         <source>This CPU has no native BF16: PyTorch emulates it, slower than FP32</source>
         <translation>这颗 CPU 不原生支持 BF16：PyTorch 只能模拟，比 FP32 还慢</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="131"/>
+        <location filename="../../gpucheck/estimate/core.py" line="132"/>
         <source>FP32: the default on this CPU, which has no native BF16 (AVX512_BF16, AMX or Arm BF16)</source>
         <translation>默认 FP32，因为这颗 CPU 不原生支持 BF16（AVX512_BF16、AMX 或 Arm BF16）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="163"/>
+        <location filename="../../gpucheck/estimate/core.py" line="164"/>
         <source>Needs about {need} of GPU memory per GPU; {have} is usable</source>
         <translation>每块 GPU 大约需要 {need} 显存；可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="166"/>
+        <location filename="../../gpucheck/estimate/core.py" line="167"/>
         <source>The GPU's memory size is unknown, so whether the job fits is not checked</source>
         <translation>GPU 的显存大小未知，因此没有检查训练任务能否装下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="168"/>
+        <location filename="../../gpucheck/estimate/core.py" line="169"/>
         <source>Needs about {need} of system RAM; this PC has {have}</source>
         <translation>大约需要 {need} 系统内存；本机有 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="171"/>
+        <location filename="../../gpucheck/estimate/core.py" line="172"/>
         <source>Needs about {need} of system RAM; {free} of {have} was free at the scan: close other programs first</source>
         <translation>需要约 {need} 系统内存；扫描时 {have} 中只有 {free} 空闲，请先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="274"/>
+        <location filename="../../gpucheck/estimate/core.py" line="275"/>
         <source>The samples differ in length, so PyTorch keeps the memory of earlier, shorter steps cached: nvidia-smi may show up to {shown} per GPU while this runs. PyTorch frees that cache before it would run out of memory, so the verdict counts what the job needs ({need}).</source>
         <translation>样本长短不一，PyTorch 会把之前较短步骤用过的显存留作缓存：训练时 nvidia-smi 可能显示每块 GPU 占用高达 {shown}。PyTorch 在显存不够之前会先释放这些缓存，所以结论只按任务实际需要的显存（{need}）来算。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="282"/>
+        <location filename="../../gpucheck/estimate/core.py" line="283"/>
         <source>On Linux, starting the training with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True lets PyTorch reuse that cached memory for the longer steps instead.</source>
         <translation>在 Linux 上，用 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True 启动训练，PyTorch 就能把这些缓存的显存重新用于更长的训练步。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="293"/>
+        <location filename="../../gpucheck/estimate/core.py" line="294"/>
         <source>Linear-attention layers: the speed assumes their fast kernels (pip install flash-linear-attention causal-conv1d); without them transformers falls back to much slower reference code</source>
         <translation>线性注意力层：速度按其快速内核估算（pip install flash-linear-attention causal-conv1d）；没有它们时 transformers 会退回到慢得多的参考实现</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="295"/>
+        <location filename="../../gpucheck/estimate/core.py" line="296"/>
         <source>Linear-attention layers: on this device transformers runs them in its reference PyTorch code, slower than this estimate; a trial (gpucheck trial) measures it and calibrates the estimate</source>
         <translation>线性注意力层：在这台设备上 transformers 用其 PyTorch 参考实现运行它们，比本估算慢；试运行（gpucheck trial）可实测并校准估算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="306"/>
+        <location filename="../../gpucheck/estimate/core.py" line="307"/>
         <source>The sequence length {seq} is longer than the model's {most} position embeddings: training stops with an index error; use at most {most} tokens</source>
         <translation>序列长度 {seq} 超过了模型的 {most} 个位置嵌入，训练会因索引越界而中断；请用不超过 {most} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="308"/>
+        <location filename="../../gpucheck/estimate/core.py" line="309"/>
         <source>The sequence length {seq} is longer than the {most} tokens this model was trained on: it runs, but its answers past {most} tokens degrade unless the positions are rescaled (rope_scaling)</source>
         <translation>序列长度 {seq} 超过了这个模型训练时的 {most} 个 token：可以运行，但超过 {most} 个 token 后输出质量会下降，除非对位置编码做缩放（rope_scaling）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="363"/>
+        <location filename="../../gpucheck/estimate/core.py" line="364"/>
         <source>QLoRA of a mixture of experts: bitsandbytes quantizes linear layers only, so these 4-bit figures hold where each expert is its own linear layer (transformers 4.x: pip install "transformers&lt;5"); transformers 5 keeps the experts as 3-D weights, which stay 16-bit</source>
         <translation>混合专家模型的 QLoRA：bitsandbytes 只量化线性层，所以这些 4 位的数字只在每个专家是独立线性层时成立（transformers 4.x：pip install "transformers&lt;5"）；transformers 5 把专家存成三维权重，它们仍是 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="369"/>
+        <location filename="../../gpucheck/estimate/core.py" line="370"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="371"/>
+        <location filename="../../gpucheck/estimate/core.py" line="372"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="415"/>
+        <location filename="../../gpucheck/estimate/core.py" line="416"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="415"/>
+        <location filename="../../gpucheck/estimate/core.py" line="416"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="415"/>
         <location filename="../../gpucheck/estimate/core.py" line="416"/>
-        <location filename="../../gpucheck/estimate/core.py" line="426"/>
+        <location filename="../../gpucheck/estimate/core.py" line="417"/>
+        <location filename="../../gpucheck/estimate/core.py" line="427"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="416"/>
+        <location filename="../../gpucheck/estimate/core.py" line="417"/>
         <location filename="../../gpucheck/machine_text.py" line="103"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="416"/>
+        <location filename="../../gpucheck/estimate/core.py" line="417"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="423"/>
+        <location filename="../../gpucheck/estimate/core.py" line="424"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="427"/>
+        <location filename="../../gpucheck/estimate/core.py" line="428"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="434"/>
+        <location filename="../../gpucheck/estimate/core.py" line="435"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="437"/>
+        <location filename="../../gpucheck/estimate/core.py" line="438"/>
         <source>gradient accumulation {k} (the optimizer steps every {n} samples per GPU)</source>
         <translation>梯度累积 {k}（每块 GPU 每 {n} 个样本更新一次优化器）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="440"/>
+        <location filename="../../gpucheck/estimate/core.py" line="441"/>
         <source>image size {n}×{n} pixels: {tokens} tokens a picture (a patch each and the class token)</source>
         <translation>图像尺寸 {n}×{n} 像素：每张图 {tokens} 个 token（每个图块一个，外加分类 token）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="445"/>
+        <location filename="../../gpucheck/estimate/core.py" line="446"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="447"/>
+        <location filename="../../gpucheck/estimate/core.py" line="448"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="449"/>
+        <location filename="../../gpucheck/estimate/core.py" line="450"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="451"/>
+        <location filename="../../gpucheck/estimate/core.py" line="452"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="453"/>
+        <location filename="../../gpucheck/estimate/core.py" line="454"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="455"/>
+        <location filename="../../gpucheck/estimate/core.py" line="456"/>
         <source>TRL's chunked cross-entropy loss (its SFTTrainer's default since TRL 1.7)</source>
         <translation>TRL 的分块交叉熵损失（TRL 1.7 起 SFTTrainer 的默认设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="458"/>
+        <location filename="../../gpucheck/estimate/core.py" line="459"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="461"/>
+        <location filename="../../gpucheck/estimate/core.py" line="462"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="462"/>
+        <location filename="../../gpucheck/estimate/core.py" line="463"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="464"/>
+        <location filename="../../gpucheck/estimate/core.py" line="465"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -3385,37 +3390,37 @@
         <translation>{flag} 只适用于 LoRA 和 QLoRA，不适用于全量微调；请使用 {other} lora</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="153"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="159"/>
         <source>unknown setting '{key}'</source>
         <translation>未知的设置 '{key}'</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="165"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="171"/>
         <source>{flag} qlora: needs a transformer model; {id} is a {arch}</source>
         <translation>{flag} qlora：需要 Transformer 模型；{id} 是 {arch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="171"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="177"/>
         <source>{flag} {value}: {id} has nothing for LoRA to adapt (it trains a {arch} from scratch or has no transformer or U-Net layers); use {other} full</source>
         <translation>{flag} {value}：{id} 没有可供 LoRA 适配的层（它从头训练 {arch}，或没有 Transformer 或 U-Net 层）；请用 {other} full</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="176"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="182"/>
         <source>{flag}: {id} is not a transformer; use {other}</source>
         <translation>{flag}：{id} 不是 Transformer 模型；请使用 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="181"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="187"/>
         <source>{flag} {value}: the model of {id} has position embeddings for {most} tokens and no more (a longer sequence stops with an index error); give at most {most}</source>
         <translation>{flag} {value}：{id} 的模型只有 {most} 个位置的位置嵌入（更长的序列会因索引越界而中断）；请设为不超过 {most}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="186"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="192"/>
         <source>{flag} {value}: longer than the sequence length {seq}, to which longer samples are cut; give at most {seq}, or a longer {other}</source>
         <translation>{flag} {value}：超过了序列长度 {seq}，更长的样本会被截断到这个长度；请给出不超过 {seq} 的值，或者调大 {other}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/settings.py" line="190"/>
+        <location filename="../../gpucheck/estimate/settings.py" line="196"/>
         <source>{flag}: {id} is a transformer; use {other}</source>
         <translation>{flag}：{id} 是 Transformer 模型；请使用 {other}</translation>
     </message>
@@ -3605,7 +3610,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/hf_parts.py" line="30"/>
-        <location filename="../../gpucheck/workload_schema.py" line="159"/>
+        <location filename="../../gpucheck/workload_schema.py" line="164"/>
         <source>{where}: key '{key}': expected an integer from {lo} to {hi}, got {got}</source>
         <translation>{where}：键“{key}”应为 {lo} 到 {hi} 之间的整数，实际是 {got}</translation>
     </message>
@@ -5566,7 +5571,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/report/job_section.py" line="301"/>
-        <location filename="../../gpucheck/trial/__init__.py" line="255"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="245"/>
         <location filename="../../gpucheck/ui/widgets/trial_panel.py" line="401"/>
         <source>Measured on this PC</source>
         <translation>已在本机实测</translation>
@@ -6128,127 +6133,127 @@
         <translation>寻找装得下的微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="171"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="161"/>
         <source>Peak RAM (GiB)</source>
         <translation>内存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="171"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="161"/>
         <source>Peak memory PyTorch holds (GiB)</source>
         <translation>PyTorch 占用的显存峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="186"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="176"/>
         <source>No Python with PyTorch was found on this PC; install it with: {cmd} (or give one with --python PATH)</source>
         <translation>本机没有找到装了 PyTorch 的 Python。安装命令为 {cmd}（或用 --python PATH 指定一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="258"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="248"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}; micro-batch {fits} fits</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足，微批次 {fits} 可以运行</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="261"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="251"/>
         <source>Does not fit here — measured: out of memory even at micro-batch 1</source>
         <translation>本机装不下（实测）：即使微批次为 1 也内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="262"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="252"/>
         <source>Does not fit here — measured: out of memory at micro-batch {b}</source>
         <translation>本机装不下（实测）：微批次 {b} 时内存不足</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="269"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="259"/>
         <source>The trial did not finish within {s} s (stopped while {phase}); nothing was measured</source>
         <translation>试运行未能在 {s} 秒内完成（停在“{phase}”阶段），没有测到结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="273"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="263"/>
         <source>Cancelled; the trial's processes were stopped</source>
         <translation>已取消，试运行的进程都已停止</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="276"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="266"/>
         <source>{python} cannot be started: {error}</source>
         <translation>无法启动 {python}（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="281"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="271"/>
         <source>The trial's process was killed (signal {n}) before it finished</source>
         <translation>试运行的进程在完成前被终止（信号 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="283"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="273"/>
         <source>{python} did not run the trial: it is not a working Python 3 (exit code {code})</source>
         <translation>{python} 没有运行试运行，它不是可用的 Python 3（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="286"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="276"/>
         <source>The trial's process stopped before it finished (exit code {code})</source>
         <translation>试运行的进程在完成前退出（退出码 {code}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="290"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="280"/>
         <source>Cannot run this job here: {why}</source>
         <translation>本机无法运行这个任务（{why}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/__init__.py" line="290"/>
+        <location filename="../../gpucheck/trial/__init__.py" line="280"/>
         <source>The trial failed: {error}</source>
         <translation>试运行失败（{error}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="145"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="148"/>
         <source>Other programs had the processor during the timed steps (the trial's threads ran about {n} % of the time): this PC is faster than measured, and this trial was not used to calibrate it; close other programs and run it again</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快，本次试跑未用于校准；请关闭其他程序后重新试跑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="148"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="151"/>
         <source>Other programs had the processor during the timed steps (the trial's thread ran about {n} % of the time): this PC is faster than measured; its calibration uses the processor time the steps took</source>
         <translation>计时的训练步期间其他程序占用了处理器（试跑的线程只运行了约 {n}% 的时间）：本机实际比测得的更快；校准采用训练步实际占用的处理器时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="158"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="161"/>
         <source>The optimizer stepped PyTorch's per-tensor loop, slower than a fused step; the estimate prices the same step</source>
         <translation>优化器以 PyTorch 的逐张量循环方式更新，比融合实现慢；估算按同样的方式计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="328"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="332"/>
         <source>other programs had the processor during its steps (its threads ran about {n} % of the time), so it was not used</source>
         <translation>其训练步期间其他程序占用了处理器（线程只运行了约 {n}% 的时间），因此未采用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="345"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="349"/>
         <source>No Python with PyTorch was found on this PC; give one with --python PATH</source>
         <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="368"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="372"/>
         <source>{module} is not installed in {python}</source>
         <translation>{python} 中没有安装 {module}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="372"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="376"/>
         <source>This PC was busy while it was measured (the steps had about {n} % of the processor): close other programs and run gpucheck calibrate again</source>
         <translation>实测时本机正忙（训练步只用到约 {n}% 的处理器）：请关闭其他程序后重新运行 gpucheck calibrate</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="376"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="380"/>
         <source>Nothing could be measured: {why}</source>
         <translation>没有测到任何结果：{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="376"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="380"/>
         <source>unknown error</source>
         <translation>未知错误</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="382"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="386"/>
         <source>this PC's CPU could not be identified, so the calibration cannot be kept for it</source>
         <translation>无法识别本机的 CPU，因此无法为本机保存校准结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/calibrate.py" line="384"/>
+        <location filename="../../gpucheck/trial/calibrate.py" line="388"/>
         <source>could not save the calibration: {error}</source>
         <translation>无法保存校准结果：{error}</translation>
     </message>
@@ -6349,12 +6354,12 @@
         <translation>试运行没有“{name}”（{arch} 任务）的模型，可以构建的有 {known}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="173"/>
+        <location filename="../../gpucheck/trial/models.py" line="184"/>
         <source>--seq-len {n} is longer than this model's {limit} positions</source>
         <translation>--seq-len {n} 超过了这个模型的 {limit} 个位置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/trial/models.py" line="176"/>
+        <location filename="../../gpucheck/trial/models.py" line="187"/>
         <source>the trial runs LoRA only on transformer and diffusion models</source>
         <translation>试运行只支持在 Transformer 和扩散模型上做 LoRA</translation>
     </message>

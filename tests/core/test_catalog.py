@@ -256,6 +256,8 @@ def test_a_good_user_workload_loads(tmp_path):
     (('family = "llm"', 'family = "llm"\ncolour = "red"'), "colour", "expected one of"),
     (("heads = 12", "heads = 12\nkv_heads = 5"), "model.kv_heads", "divisor"),
     (("samples = 1000", "samples = 0"), "data.samples", "integer"),
+    (("heads = 12", "heads = 12\nstep_tensor_elements = [802816, 401408]\nstep_tensor_counts = [30]"),
+     "model.step_tensor_counts", "same length"),
 ])
 def test_bad_workload_values_name_file_key_and_expectation(tmp_path, change, key, expected):
     p = _write(tmp_path, GOOD.replace(*change))

@@ -14,6 +14,7 @@ import pytest
 
 from gpucheck.catalog import find_gpu, get_workload
 from gpucheck.estimate import Target, apply_overrides, estimate
+from gpucheck.estimate.cpu_pages import mapped_bytes
 from gpucheck.estimate.factors import load_factors
 from gpucheck.trial.calibrate import trial_workload
 from gpucheck.trial.models import runs_channels_last
@@ -117,3 +118,34 @@ def test_the_trial_trains_torchvision_nets_channels_last_and_is_estimated_so():
     nchw = estimate(apply_overrides(r50, batch=8), target).step_seconds
     last = estimate(trial_workload(apply_overrides(r50, batch=8), None), target).step_seconds
     assert 0.02 <= nchw - last <= 0.1, (nchw, last)  # 8 x 200,704 outputs of 3x3 windows at about 31 ns
+
+
+STEP_TENSORS = json.loads((DATA / "cpu-step-tensors.json").read_text(encoding="utf-8"))["jobs"]
+
+
+@pytest.mark.parametrize("batch", [32, 64])
+def test_a_resnet_step_at_a_large_batch_faults_in_the_pages_its_big_feature_maps_take(batch):
+    """At batch 32 and 64, ResNet-50's feature maps of 256 x 56 x 56 (and at 64 those of 128 x 56 x 56) pass glibc's
+    32 MiB mmap ceiling: every step maps them afresh and faults each 4 KiB page in. The pages the count prices are
+    within 0.6-1.6x of the faults one step took (benchmarks/data/cpu-step-tensors.json, one thread; two threads took
+    1.24 M at batch 64); at batch 8 none is priced."""
+    f = load_factors()
+    w = trial_workload(apply_overrides(get_workload("resnet50-finetune"), batch=batch), None)
+    pages = mapped_bytes(w.model, w.train, f) / f["cpu"]["page_faults"]["page_bytes"]
+    measured = STEP_TENSORS["resnet50-finetune"]["minor_faults_per_step"][str(batch)]
+    assert 0.6 <= pages / measured <= 1.6, (pages, measured)
+    small = trial_workload(apply_overrides(get_workload("resnet50-finetune"), batch=8), None)
+    assert mapped_bytes(small.model, small.train, f) == 0.0
+
+
+def test_the_faults_make_a_large_batch_slower_per_image_on_a_cpu():
+    """What a user sees: on a CPU, ResNet-50 at batch 64 is estimated slower per image than at batch 8 (the faults of
+    its big feature maps), as `gpucheck trial resnet50-finetune` measured on the Zen 4 (0.095 s an image at 8, 0.121
+    at 64, two threads); without the count the estimate had the large batch faster per image."""
+    target = _one_core()
+    per_image = {}
+    for batch in (8, 64):
+        w = trial_workload(apply_overrides(get_workload("resnet50-finetune"), batch=batch), None)
+        none = dataclasses.replace(w, model=dataclasses.replace(w.model, step_tensor_elements=(), step_tensor_counts=()))
+        per_image[batch] = (estimate(w, target).step_seconds / batch, estimate(none, target).step_seconds / batch)
+    assert per_image[64][0] > per_image[8][0] and per_image[64][1] <= per_image[8][1] * 1.01, per_image
