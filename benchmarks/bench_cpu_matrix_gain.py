@@ -25,7 +25,7 @@ CONVS = [(32, 64, 56, 64), (128, 64, 32, 64), (8, 256, 14, 256), (64, 32, 26, 64
 LINEARS = [(256, 768, 768), (256, 768, 3072), (1024, 768, 3072), (1024, 768, 768), (2048, 1024, 4096)]
 
 
-def _best_cpu_seconds(fn, reps: int = 4) -> float:
+def best_cpu_seconds(fn, reps: int = 4) -> float:
     fn()
     fn()
     best = float("inf")
@@ -43,7 +43,7 @@ def _rates(torch, make, flops: float) -> dict[str, float]:
 
         def step(module=module, x=x, grad=grad):
             module(x).backward(grad)
-        out[str(dtype).split(".")[1] + "_gflops"] = round(flops / _best_cpu_seconds(step) / 1e9, 1)
+        out[str(dtype).split(".")[1] + "_gflops"] = round(flops / best_cpu_seconds(step) / 1e9, 1)
     out["gain"] = round(out["bfloat16_gflops"] / out["float32_gflops"], 2)
     return out
 

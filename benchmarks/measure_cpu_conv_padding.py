@@ -2,8 +2,8 @@
 
     /path/to/python-with-torch benchmarks/measure_cpu_conv_padding.py [--out FILE]
 
-Runs with the trial's Python (one with torch), one PyTorch thread, CPU seconds (time.process_time), best of 5 after a
-warm-up. Each pair is one 3x3 convolution at the same batch, channels and output map, run twice: with padding 1 on
+Runs with the trial's Python (one with torch), one PyTorch thread, CPU seconds (time.process_time), best of 5 after two
+warm-up calls. Each pair is one 3x3 convolution at the same batch, channels and output map, run twice: with padding 1 on
 an m x m input, where the taps on the border fall on zeros, and with padding 0 on an (m + 2) x (m + 2) input, where
 every tap is inside. Both do the same nominal multiply-adds (what FLOP counters count); a kernel that skips the
 padded taps runs the first in the share of them that is inside, ((3m - 2) / 3m)^2. channels_last maps and weights, as
@@ -16,23 +16,14 @@ import argparse
 import json
 import platform
 import sys
-import time
 from pathlib import Path
 
 import torch
+from bench_cpu_matrix_gain import best_cpu_seconds
 
 # (channels, output map, batch): the CIFAR ResNet-18's stages at batch 128, ResNet-50's 56x56 and 7x7 at small batches
 SHAPES = [(512, 4, 128), (256, 8, 128), (128, 16, 128), (64, 32, 128), (64, 56, 32), (512, 7, 8)]
 
-
-def _best(fn, reps: int = 5) -> float:
-    fn()
-    best = float("inf")
-    for _ in range(reps):
-        t0 = time.process_time()
-        fn()
-        best = min(best, time.process_time() - t0)
-    return best
 
 
 def _pair(dtype: torch.dtype, c: int, m: int, b: int) -> dict:
@@ -46,7 +37,7 @@ def _pair(dtype: torch.dtype, c: int, m: int, b: int) -> dict:
         def both(conv=conv, x=x, g=g):
             conv(x).backward(g)
 
-        out[pad] = (_best(lambda conv=conv, x=x: conv(x)), _best(both))
+        out[pad] = (best_cpu_seconds(lambda conv=conv, x=x: conv(x), 5), best_cpu_seconds(both, 5))
     return {"forward_ms_padded": round(out[1][0] * 1e3, 2), "forward_ms_unpadded": round(out[0][0] * 1e3, 2),
             "forward_ratio": round(out[1][0] / out[0][0], 3), "train_ratio": round(out[1][1] / out[0][1], 3),
             "valid_tap_share": round(((3 * m - 2) / (3 * m)) ** 2, 3)}

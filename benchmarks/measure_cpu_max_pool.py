@@ -2,8 +2,8 @@
 
     /path/to/python-with-torch benchmarks/measure_cpu_max_pool.py [--out FILE]
 
-Runs with the trial's Python (one with torch), one PyTorch thread, CPU seconds (time.process_time), best of 7 after a
-warm-up. torch.nn.functional.max_pool2d forward, and forward + backward, on the max pools of the built-in conv nets
+Runs with the trial's Python (one with torch), one PyTorch thread, CPU seconds (time.process_time), best of 7 after two
+warm-up calls. torch.nn.functional.max_pool2d forward, and forward + backward, on the max pools of the built-in conv nets
 (pytorch/examples' MNIST net: 2x2 over 64 x 24 x 24; torchvision's ResNet stem: 3x3 stride 2 over 64 x 112 x 112) and
 two more shapes, in NCHW (PyTorch's default layout) and channels_last, fp32 and bf16. The NCHW forward is fitted as
 a + b x window taps per output element (least squares over its rows): aten's max_pool2d CPU kernel walks each
@@ -17,24 +17,15 @@ import argparse
 import json
 import platform
 import sys
-import time
 from pathlib import Path
 
 import torch
 import torch.nn.functional as F  # noqa: N812
+from bench_cpu_matrix_gain import best_cpu_seconds
 
 # (N, C, H, W, window, stride)
 SHAPES = [(64, 64, 24, 24, 2, 2), (8, 64, 112, 112, 3, 2), (128, 64, 32, 32, 2, 2), (64, 32, 26, 26, 2, 2)]
 
-
-def _best(fn, reps: int = 7) -> float:
-    fn()
-    best = float("inf")
-    for _ in range(reps):
-        t0 = time.process_time()
-        fn()
-        best = min(best, time.process_time() - t0)
-    return best
 
 
 def _row(dtype: torch.dtype, shape: tuple, channels_last: bool) -> dict:
@@ -49,8 +40,8 @@ def _row(dtype: torch.dtype, shape: tuple, channels_last: bool) -> dict:
     def both():
         F.max_pool2d(x, k, s).backward(g)
 
-    fwd = _best(lambda: F.max_pool2d(x, k, s))
-    train = _best(both)
+    fwd = best_cpu_seconds(lambda: F.max_pool2d(x, k, s), 7)
+    train = best_cpu_seconds(both, 7)
     return {"window_taps": k * k, "outputs": y.numel(), "forward_ms": round(fwd * 1e3, 3),
             "forward_ns_per_output": round(fwd / y.numel() * 1e9, 2),
             "backward_ns_per_input": round(max(train - fwd, 0.0) / x.numel() * 1e9, 3)}
