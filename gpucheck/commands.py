@@ -263,9 +263,12 @@ def format_estimate(w: Any, target: Any, est: Any, advice: Any = None) -> str:
     ]
     if advice is not None and str(advice.verdict) != str(est.verdict) and est.precision_used \
             and est.precision_used != est.train.precision:
-        # the GPU cannot train the precision asked for (bf16-pure on a V100): say what the figures are for
-        lines.append(tr("As configured: {verdict} (the figures below are for {p}, which this GPU trains instead "
-                        "of {asked})", verdict=verdict_label(est.verdict), p=precision_label(est.precision_used),
+        # the device cannot train the precision asked for (bf16-pure on a V100, bf16 on a CPU without native bf16):
+        # say what the figures are for
+        text = (N_("As configured: {verdict} (the figures below are for {p}, which this CPU trains instead of {asked})")
+                if est.on_cpu else
+                N_("As configured: {verdict} (the figures below are for {p}, which this GPU trains instead of {asked})"))
+        lines.append(tr(text, verdict=verdict_label(est.verdict), p=precision_label(est.precision_used),
                         asked=precision_label(est.train.precision)))
     elif advice is not None and str(advice.verdict) != str(est.verdict):
         lines.append(tr("As configured: {verdict} (the figures below are for the settings as configured)",

@@ -175,6 +175,9 @@ RUNGS: tuple[Rung, ...] = (
     Rung("pure_bf16", "quality", _cand_pure_bf16, _desc_pure_bf16, replaces=_replaced_by_pure_bf16),
     Rung("cpu_offload", "time", _cand_offload, _desc_offload, replaces=_replaced_by_offload),
 )
+# On a CPU the system RAM holds the whole job, weights to activations: the rungs that shrink what a step keeps there
+# (a smaller micro-batch with accumulation, the frozen encoders' outputs cached, recomputed activations)
+CPU_RUNGS: tuple[Rung, ...] = tuple(r for r in RUNGS if r.id in ("micro_batch", "cache_embeddings", "grad_checkpointing"))
 # Changes to the data (a sequence limit that cuts the user's long samples, a lower resolution) change what is
 # learned: they are what fits instead (`data_alternatives`), never rungs.
 DATA_CHANGES: tuple[Rung, ...] = (
@@ -195,8 +198,12 @@ def run_ladder(workload: Workload, train: TrainSpec, facts: GpuFacts, estimate_f
         tweaks.append(Tweak(id=tid, title=title, cost=cost, settings=dict(s), peak_vram_bytes=est.peak_vram_bytes,
                             total_hours=est.total_hours, fits=runs(est)))
     smallest = est.peak_vram_bytes
-    if runs(est) or facts.backend == "cpu" or est.verdict == "not_supported":
+    if runs(est) or est.verdict == "not_supported":
         return LadderResult(workload, train, est, tuple(tweaks), runs(est), smallest, settings)
+    if facts.backend == "cpu":  # short of RAM: the same tricks a small GPU uses, on what a step keeps in RAM
+        if est.limit != "ram":
+            return LadderResult(workload, train, est, tuple(tweaks), False, smallest, settings)
+        return _climb(workload, facts, train, est, estimate_fn, tweaks, settings, smallest, skip=(), rungs=CPU_RUNGS)
     if est.limit == "ram" and facts.backend != "metal":
         # the GPU holds the job; only system RAM is short, and no GPU-memory tweak frees RAM (on a Mac,
         # where the GPU's memory is the RAM, the ladder does help). RAM has its own fix (advise.host).

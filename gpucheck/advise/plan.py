@@ -65,8 +65,9 @@ def advise(machine: Machine | None, workload: Workload, target: Any, estimate: E
     bn = host.bottlenecks(machine, result.workload, final if result.fits or facts.backend == "cpu" else base,
                           other_gpu_vendor=other, as_configured=base)
     sw = software_fixes(machine, workload)
-    if facts.backend == "cpu" and verdict != "runs":
-        # on a CPU the answer is a GPU (cloud or card), not more RAM for a job that would take weeks
+    if facts.backend == "cpu" and verdict not in (Verdict.RUNS, Verdict.TIGHT):
+        # on a CPU the answer is a GPU (cloud or card), not more RAM for a job that would take weeks; a job that
+        # may fit keeps the RAM fix its summary points to (close programs first)
         bn = tuple(b for b in bn if b.id != "ram")
     host_hours = host.limited_hours(final, bn) if result.fits else None
     if host_hours is not None and verdict in (Verdict.RUNS, Verdict.TIGHT, Verdict.RUNS_WITH_TWEAKS) \
@@ -315,7 +316,7 @@ def fit_verdict(base: Estimate, result: ladder.LadderResult, backend: str, limit
     """The verdict after the ladder: only changes that keep what is trained count; a job that fits only
     as LoRA/QLoRA or as a smaller model does not fit (those are alternatives)."""
     final = result.estimate
-    if backend == "cpu":
+    if backend == "cpu" and not result.tweaks:  # no change was needed, or none frees the RAM the job is short of
         return Verdict.parse(base.verdict)
     if final.verdict == Verdict.NOT_SUPPORTED:
         return Verdict.NOT_SUPPORTED

@@ -51,7 +51,11 @@ def _precision_settings(precision: str) -> dict[str, Any]:
 
 def runs(est: Estimate) -> bool:
     """GPU memory fits with room, system RAM is not short of what is installed (RAM that is merely busy
-    at scan time is not a GPU-memory problem: no rung frees it), and the backend supports it."""
+    at scan time is not a GPU-memory problem: no rung frees it), and the backend supports it. On a CPU the RAM
+    holds the whole job, as a GPU's memory does: it must fit in what is installed (more than is free now is tight:
+    closing programs frees it, at no cost to the training)."""
+    if est.backend == "cpu":
+        return est.ram_fit != "does_not_fit" and est.verdict != "not_supported"
     return est.vram_fit == "fits" and est.ram_fit != "does_not_fit" and est.verdict != "not_supported"
 
 
@@ -205,6 +209,8 @@ def _desc_micro_batch(c: Climb, t: TrainSpec) -> tuple[str, str, dict[str, Any]]
     if c.workload.model.arch == "cnn":
         cost = tr("costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics "
                   "are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)", b=t.batch)
+    elif c.facts.backend == "cpu":
+        cost = tr("the same training result; costs a little time because the processor does less work at a time")
     else:
         cost = tr("the same training result; costs a little time because the GPU does less work at a time")
     return (tr("Micro-batch {b} with gradient accumulation {k} (same effective batch {n})",

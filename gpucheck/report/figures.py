@@ -134,7 +134,7 @@ def job_figures(est: Any, adv: Any = None, installed_vram_bytes: int | None = No
     if ram:
         need, have, installed = est.ram_bytes, est.ram_total_bytes, est.ram_total_bytes
         final_ram = getattr(adv, "final_ram_bytes", None) if adv is not None else None
-        after = final_ram if changed and final_ram is not None and not est.on_cpu else None
+        after = final_ram if changed and final_ram is not None else None
         if after is not None and ram_short and after >= need:  # a plan that does not fit RAM is no lower figure
             after = None
     else:

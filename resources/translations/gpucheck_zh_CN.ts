@@ -496,92 +496,92 @@
         <translation>每步耗时变为原来的约 {f} 倍；总共需要 {ram} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="353"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="360"/>
         <source>DreamBooth with LoRA (rank {r}) instead of all U-Net weights</source>
         <translation>用 LoRA（秩 {r}）做 DreamBooth，而不训练全部 U-Net 权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="354"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="361"/>
         <source>Fine-tune with LoRA (rank {r}) instead of all weights</source>
         <translation>用 LoRA（秩 {r}）微调，而不是训练全部权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="355"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="362"/>
         <source>a different method: trains small adapter matrices only; far less memory, quality is close to a full fine-tune for most tasks</source>
         <translation>换一种方法，只训练小的适配器矩阵；显存少得多，多数任务的质量接近全量微调</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="358"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="365"/>
         <source>Use LoRA on a 16-bit model instead of QLoRA</source>
         <translation>用 16 位模型上的 LoRA 代替 QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="359"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="366"/>
         <source>a different method: 4-bit loading is not available on this GPU; the frozen model takes about {m}× more memory</source>
         <translation>换一种方法；这块显卡不支持 4 位加载，冻结的模型占用的显存会变为原来的约 {m} 倍</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="366"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="373"/>
         <source>a different method: about {m}× less memory for the model; steps take about {r}× as long as with LoRA here (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；在这里每步耗时约为 LoRA 的 {r} 倍（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="369"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="376"/>
         <source>a different method: about {m}× less memory for the model; steps take longer than with LoRA (dequantizing the weights), slightly lower quality</source>
         <translation>换一种方法，模型占用的显存约减少到 1/{m}；每步比 LoRA 更慢（要反量化权重），质量略低</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="372"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="379"/>
         <source>; this model's trainers advise against 4-bit: its quantization error is larger than usual</source>
         <translation>；这个模型的训练框架不建议用 4 位：其量化误差比通常更大</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="373"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="380"/>
         <source>Use QLoRA: load the frozen model in 4-bit (NF4)</source>
         <translation>使用 QLoRA（以 4 位 NF4 格式加载冻结的模型）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="432"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="439"/>
         <source>Pack several short samples into each {n}-token row (sequence packing)</source>
         <translation>把多条短样本拼进每一行 {n} token 的序列（序列打包）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="433"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="440"/>
         <source>needs FlashAttention 2 (load the model with attn_implementation="flash_attention_2"), which keeps packed samples from attending to each other; there are fewer optimizer steps per epoch, so check the learning-rate schedule</source>
         <translation>需要 FlashAttention 2（加载模型时设 attn_implementation="flash_attention_2"），它能让打包在一起的样本互不关注；每轮的优化器步数变少，请检查学习率调度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="451"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="458"/>
         <source>uses more GPU memory ({gib}); the effective batch stays the same because gradient accumulation drops to {a}</source>
         <translation>显存用得更多（{gib}）；梯度累积降到 {a}，所以有效批大小不变</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="453"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="460"/>
         <source>uses more GPU memory ({gib}) and makes the effective batch {b} samples: fewer optimizer steps, so raise the learning rate or train for more epochs if the loss stalls</source>
         <translation>显存用得更多（{gib}），有效批大小变为 {b} 个样本，优化器步数变少；如果 loss 停滞，请调高学习率或多训练几轮</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="458"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="465"/>
         <source>Raise the micro-batch from {a} to {b}</source>
         <translation>把微批次从 {a} 提高到 {b}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="478"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="485"/>
         <source>Step with fused AdamW instead of Adafactor</source>
         <translation>改用融合的 AdamW 代替 Adafactor 来更新参数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="479"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="486"/>
         <source>uses more GPU memory ({gib} in all): AdamW keeps two values for every trained parameter, Adafactor almost none; the time it saves is Adafactor's step, 24 GPU operations per tensor launched one tensor at a time, which the CPU cannot issue as fast as the GPU runs them</source>
         <translation>显存用得更多（共 {gib}）：AdamW 为每个被训练的参数保存两个值，Adafactor 几乎不保存；省下的时间来自 Adafactor 的更新步骤——它逐个张量地发起每个张量 24 个 GPU 操作，CPU 发起的速度跟不上 GPU 执行的速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="500"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="507"/>
         <source>Train a smaller model instead: {title}</source>
         <translation>改为训练更小的模型，{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/ladder.py" line="501"/>
+        <location filename="../../gpucheck/advise/ladder.py" line="508"/>
         <source>a different model: a smaller model is less capable, but it fits this GPU</source>
         <translation>换成更小的模型，能力弱一些，但这块显卡装得下</translation>
     </message>
@@ -864,7 +864,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/plan.py" line="503"/>
-        <location filename="../../gpucheck/commands.py" line="368"/>
+        <location filename="../../gpucheck/commands.py" line="371"/>
         <source>Advice:</source>
         <translation>建议：</translation>
     </message>
@@ -1288,124 +1288,129 @@
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="103"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="106"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="104"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="107"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="146"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="149"/>
         <source>Let DDP keep the gradients in its communication buckets (gradient_as_bucket_view=True)</source>
         <translation>让 DDP 直接把梯度放在通信桶里（gradient_as_bucket_view=True）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="147"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="150"/>
         <source>loses nothing: PyTorch DDP otherwise keeps a second copy of every gradient on each GPU (with Accelerate: DistributedDataParallelKwargs(gradient_as_bucket_view=True))</source>
         <translation>没有任何损失：否则 PyTorch DDP 会在每张 GPU 上为所有梯度再保存一份副本（用 Accelerate 时：DistributedDataParallelKwargs(gradient_as_bucket_view=True)）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="166"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="169"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="171"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="174"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="173"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="176"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="175"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="178"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="177"/>
-        <location filename="../../gpucheck/advise/rungs.py" line="165"/>
-        <location filename="../../gpucheck/advise/rungs.py" line="170"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="180"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="168"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="173"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="201"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="204"/>
         <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
         <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="202"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="205"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
         <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="206"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="209"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="209"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="212"/>
+        <source>the same training result; costs a little time because the processor does less work at a time</source>
+        <translation>训练结果相同；因为处理器每次做的工作更少，会多花一点时间</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/advise/rungs.py" line="214"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="210"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="215"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="223"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="228"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="224"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="229"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="235"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="240"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="236"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="241"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="256"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="261"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="257"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="262"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="274"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="279"/>
         <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
         <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="276"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="281"/>
         <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
         <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="300"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="305"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="301"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="306"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
@@ -2533,14 +2538,14 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
-        <location filename="../../gpucheck/commands.py" line="431"/>
-        <location filename="../../gpucheck/commands.py" line="452"/>
+        <location filename="../../gpucheck/commands.py" line="434"/>
+        <location filename="../../gpucheck/commands.py" line="455"/>
         <source>Workload</source>
         <translation>训练任务</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
-        <location filename="../../gpucheck/commands.py" line="452"/>
+        <location filename="../../gpucheck/commands.py" line="455"/>
         <location filename="../../gpucheck/report/job_section.py" line="274"/>
         <location filename="../../gpucheck/report/job_section.py" line="157"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="405"/>
@@ -2550,7 +2555,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="193"/>
-        <location filename="../../gpucheck/commands.py" line="452"/>
+        <location filename="../../gpucheck/commands.py" line="455"/>
         <location filename="../../gpucheck/report/job_section.py" line="262"/>
         <location filename="../../gpucheck/report/option_points.py" line="110"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="407"/>
@@ -2594,119 +2599,124 @@
         <translation>结论：{verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="267"/>
+        <location filename="../../gpucheck/commands.py" line="268"/>
+        <source>As configured: {verdict} (the figures below are for {p}, which this CPU trains instead of {asked})</source>
+        <translation>按当前设置：{verdict}（下面的数字是 {p} 的，这颗 CPU 用它代替 {asked} 训练）</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/commands.py" line="270"/>
         <source>As configured: {verdict} (the figures below are for {p}, which this GPU trains instead of {asked})</source>
         <translation>按当前设置：{verdict}（下面的数字是 {p} 的，这块显卡用它代替 {asked} 训练）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="271"/>
+        <location filename="../../gpucheck/commands.py" line="274"/>
         <source>As configured: {verdict} (the figures below are for the settings as configured)</source>
         <translation>按当前设置：{verdict}（下面的数字对应当前设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="277"/>
+        <location filename="../../gpucheck/commands.py" line="280"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="278"/>
+        <location filename="../../gpucheck/commands.py" line="281"/>
         <location filename="../../gpucheck/report/figures.py" line="418"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="279"/>
+        <location filename="../../gpucheck/commands.py" line="282"/>
         <location filename="../../gpucheck/report/build.py" line="147"/>
         <location filename="../../gpucheck/report/figures.py" line="419"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="280"/>
+        <location filename="../../gpucheck/commands.py" line="283"/>
         <location filename="../../gpucheck/report/figures.py" line="420"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="281"/>
+        <location filename="../../gpucheck/commands.py" line="284"/>
         <location filename="../../gpucheck/report/figures.py" line="421"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="283"/>
+        <location filename="../../gpucheck/commands.py" line="286"/>
         <source>  of which PyTorch allocates</source>
         <translation>  其中 PyTorch 分配的</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="284"/>
+        <location filename="../../gpucheck/commands.py" line="287"/>
         <source>  of which PyTorch allocates (max_memory_allocated)</source>
         <translation>  其中 PyTorch 分配的（max_memory_allocated）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="287"/>
+        <location filename="../../gpucheck/commands.py" line="290"/>
         <source>nvidia-smi may show, with cached blocks</source>
         <translation>nvidia-smi 可能显示（含缓存的显存块）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="288"/>
+        <location filename="../../gpucheck/commands.py" line="291"/>
         <source>Usable by the GPU (of the unified memory)</source>
         <translation>GPU 可用（统一内存中的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="288"/>
+        <location filename="../../gpucheck/commands.py" line="291"/>
         <source>Usable VRAM per GPU</source>
         <translation>每块 GPU 的可用显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="290"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
         <source>Size</source>
         <translation>大小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="290"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
         <source>GPU memory use</source>
         <translation>GPU 内存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="290"/>
+        <location filename="../../gpucheck/commands.py" line="293"/>
         <source>VRAM use</source>
         <translation>显存占用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="297"/>
-        <location filename="../../gpucheck/commands.py" line="310"/>
+        <location filename="../../gpucheck/commands.py" line="300"/>
+        <location filename="../../gpucheck/commands.py" line="313"/>
         <source>{before} → {after} with the advised changes</source>
         <translation>{before} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>System RAM (incl. the GPU's share of unified memory)</source>
         <translation>系统内存（含统一内存中 GPU 使用的部分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="299"/>
+        <location filename="../../gpucheck/commands.py" line="302"/>
         <source>System RAM</source>
         <translation>系统内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="301"/>
+        <location filename="../../gpucheck/commands.py" line="304"/>
         <source>Disk space</source>
         <translation>硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <location filename="../../gpucheck/report/job_section.py" line="298"/>
         <source>Speed</source>
         <translation>速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <source>{n} samples/s</source>
         <translation>{n} 样本/秒</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="302"/>
+        <location filename="../../gpucheck/commands.py" line="305"/>
         <location filename="../../gpucheck/i18n.py" line="440"/>
         <location filename="../../gpucheck/i18n.py" line="446"/>
         <location filename="../../gpucheck/i18n.py" line="458"/>
@@ -2735,107 +2745,107 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="305"/>
+        <location filename="../../gpucheck/commands.py" line="308"/>
         <location filename="../../gpucheck/report/job_section.py" line="294"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="309"/>
+        <location filename="../../gpucheck/commands.py" line="312"/>
         <location filename="../../gpucheck/report/job_section.py" line="292"/>
         <source>Software stack</source>
         <translation>软件栈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="316"/>
+        <location filename="../../gpucheck/commands.py" line="319"/>
         <source>Speed limited by</source>
         <translation>速度瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="317"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <source>Need</source>
         <translation>需要</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="317"/>
+        <location filename="../../gpucheck/commands.py" line="320"/>
         <location filename="../../gpucheck/report/job_section.py" line="314"/>
         <source>Estimate</source>
         <translation>估算值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="319"/>
+        <location filename="../../gpucheck/commands.py" line="322"/>
         <source>Speed uses figures measured on this machine by the deep scan.</source>
         <translation>速度采用深度扫描在这台电脑上实测的数据。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="321"/>
+        <location filename="../../gpucheck/commands.py" line="324"/>
         <source>{label}: the speed uses what real steps measured here (the model alone: {s} s per step).</source>
         <translation>{label}：速度采用本机真实训练步的实测结果（仅按模型估算为每步 {s} 秒）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="324"/>
+        <location filename="../../gpucheck/commands.py" line="327"/>
         <source>Assumptions: {items}</source>
         <translation>假设：{items}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="326"/>
+        <location filename="../../gpucheck/commands.py" line="329"/>
         <location filename="../../gpucheck/report/figures.py" line="218"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="341"/>
+        <location filename="../../gpucheck/commands.py" line="344"/>
         <location filename="../../gpucheck/report/job_section.py" line="263"/>
         <source>Whole run</source>
         <translation>整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="341"/>
+        <location filename="../../gpucheck/commands.py" line="344"/>
         <source>Whole run (if it fitted)</source>
         <translation>整个训练（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="343"/>
+        <location filename="../../gpucheck/commands.py" line="346"/>
         <source>Likely range (P10–P90)</source>
         <translation>可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="345"/>
+        <location filename="../../gpucheck/commands.py" line="348"/>
         <source>Whole run (with this PC's CPU and disk limits)</source>
         <translation>整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="346"/>
+        <location filename="../../gpucheck/commands.py" line="349"/>
         <source>Whole run with the advised changes and this PC's CPU and disk limits</source>
         <translation>调整后的整个训练（计入本机 CPU 和硬盘的限制）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="347"/>
+        <location filename="../../gpucheck/commands.py" line="350"/>
         <source>Whole run with the advised changes</source>
         <translation>调整后的整个训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="349"/>
+        <location filename="../../gpucheck/commands.py" line="352"/>
         <source>  GPU alone, as configured, if data loading kept up</source>
         <translation>  按当前设置仅计 GPU（假如数据加载跟得上）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="350"/>
+        <location filename="../../gpucheck/commands.py" line="353"/>
         <source>  as configured</source>
         <translation>  按当前设置</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="352"/>
+        <location filename="../../gpucheck/commands.py" line="355"/>
         <source>  as configured (if it fitted)</source>
         <translation>  按当前设置（假如装得下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="353"/>
+        <location filename="../../gpucheck/commands.py" line="356"/>
         <source>  likely range of that time (P10–P90)</source>
         <translation>  该时间的可能范围（P10–P90）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="406"/>
+        <location filename="../../gpucheck/commands.py" line="409"/>
         <location filename="../../gpucheck/report/build.py" line="128"/>
         <location filename="../../gpucheck/report/machine_section.py" line="29"/>
         <location filename="../../gpucheck/report/machine_section.py" line="142"/>
@@ -2843,69 +2853,69 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="406"/>
+        <location filename="../../gpucheck/commands.py" line="409"/>
         <source>VRAM</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="406"/>
+        <location filename="../../gpucheck/commands.py" line="409"/>
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="406"/>
+        <location filename="../../gpucheck/commands.py" line="409"/>
         <source>FP32 TFLOPS</source>
         <translation>FP32 TFLOPS</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="406"/>
+        <location filename="../../gpucheck/commands.py" line="409"/>
         <source>FP16/BF16 tensor</source>
         <translation>FP16/BF16 张量算力</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="406"/>
+        <location filename="../../gpucheck/commands.py" line="409"/>
         <location filename="../../gpucheck/report/job_section.py" line="240"/>
         <source>Price</source>
         <translation>价格</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="411"/>
+        <location filename="../../gpucheck/commands.py" line="414"/>
         <source>Tensor figures are dense, with FP32 accumulate (what mixed-precision training uses). Sources: resources/gpus.toml.</source>
         <translation>张量算力为稠密运算、FP32 累加时的数值（即混合精度训练所用的方式）。来源：resources/gpus.toml。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="431"/>
+        <location filename="../../gpucheck/commands.py" line="434"/>
         <location filename="../../gpucheck/report/job_section.py" line="157"/>
         <source>Level</source>
         <translation>级别</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="431"/>
+        <location filename="../../gpucheck/commands.py" line="434"/>
         <source>What it is</source>
         <translation>内容</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="455"/>
+        <location filename="../../gpucheck/commands.py" line="458"/>
         <source>No display found, so the desktop app did not open. Run 'gpucheck --help' for the commands.</source>
         <translation>没有找到显示器，因此没有打开桌面程序。运行 'gpucheck --help' 查看可用命令。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="466"/>
+        <location filename="../../gpucheck/commands.py" line="469"/>
         <source>is a folder, not a trial result</source>
         <translation>这是一个文件夹，不是试运行结果</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="467"/>
+        <location filename="../../gpucheck/commands.py" line="470"/>
         <source>not a text file (expected JSON from 'gpucheck trial --json')</source>
         <translation>不是文本文件（应为“gpucheck trial --json”输出的 JSON）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="471"/>
+        <location filename="../../gpucheck/commands.py" line="474"/>
         <source>{path}: not a trial result (save one with: gpucheck trial WORKLOAD --json &gt; FILE)</source>
         <translation>{path}：不是试运行结果（可用 gpucheck trial WORKLOAD --json &gt; FILE 保存一个）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/commands.py" line="494"/>
+        <location filename="../../gpucheck/commands.py" line="497"/>
         <source>Wrote the report to {path}</source>
         <translation>报告已写入 {path}</translation>
     </message>
