@@ -47,14 +47,16 @@ def test_the_chain_is_four_dependent_multiplies_a_turn():
 @pytest.mark.skipif(not X86_LINUX, reason="the clock is measured on x86-64 Linux only")
 def test_the_measured_clock_agrees_with_a_compiled_chain():
     """The same chain compiled by the C compiler (benchmarks/measure_cpu_only_costs.py) is an independent
-    measurement of the same core: the two agree within 8 % (a wrong latency, 4 or 5 cycles, would be 25–40 % off)."""
-    mhz = clock.measure_core_clock_mhz("linux", platform.machine())
-    assert mhz is not None and clock.PLAUSIBLE_MHZ[0] <= mhz <= clock.PLAUSIBLE_MHZ[1]
+    measurement of the same core: the two agree within 8 % (a wrong latency, 4 or 5 cycles, would be 25–40 % off).
+    Another program taking turns on the core can only make a chain look slower, so each side is the fastest of three
+    measurements (two test runs sharing the 2-vCPU machine once read 3,685 against 3,165 MHz)."""
+    mhz = max(m or 0 for m in (clock.measure_core_clock_mhz("linux", platform.machine()) for _ in range(3)))
+    assert mhz and clock.PLAUSIBLE_MHZ[0] <= mhz <= clock.PLAUSIBLE_MHZ[1]
     if shutil.which("cc") or shutil.which("gcc"):
         sys.path.insert(0, str(FIXTURES.parents[1] / "benchmarks"))
         from measure_cpu_only_costs import core_clock_mhz
 
-        compiled = core_clock_mhz()
+        compiled = max(c or 0 for c in (core_clock_mhz() for _ in range(3)))
         if compiled:
             assert abs(mhz / compiled - 1.0) < 0.08, (mhz, compiled)
 

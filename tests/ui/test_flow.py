@@ -62,8 +62,9 @@ def test_ladder_shows_the_core_verdicts(wizard, path):
         fig = job_figures(est, adv, gpus[0].vram_total_bytes if gpus else None)
         assert bar.figures == fig, w.id  # the bar and the time beside it describe the same settings
         assert wizard.jobs.table.item(row, 2).text() == time_text(fig)
-        if cpu:  # no GPU: the bar is the RAM the job needs against the PC's RAM
-            assert bar.ram and (bar.need_bytes, bar.have_bytes) == (est.ram_bytes, est.ram_total_bytes)
+        if cpu:  # no GPU: the bar is the RAM the job needs (with the advised changes, where there are) against the PC's
+            assert bar.ram and (fig.need_bytes, bar.have_bytes) == (est.ram_bytes, est.ram_total_bytes)
+            assert bar.need_bytes == (adv.final_ram_bytes if fig.need_after_bytes else est.ram_bytes), w.id
         elif not fig.memory == "ram":
             assert not bar.ram
             assert (fig.need_bytes, bar.have_bytes) == (est.peak_vram_bytes, est.vram_available_bytes)
