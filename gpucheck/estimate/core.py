@@ -398,6 +398,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         bottleneck=sp.bottleneck if sp else None, scaling_efficiency=sp.scaling_efficiency if sp else None,
         stack=t_used.stack, speed_family=w.family,
         hours_range=(total_hours * band[0], total_hours * band[1]) if total_hours is not None else None,
+        hours_range_checked=not bands.unchecked(w.family, bands.vendor_of(target), "speed", f),
         step_seconds_range=(sp.step_seconds * band[0], sp.step_seconds * band[1]) if sp else None,
         comm_bytes_per_step=pl.comm_bytes_per_optimizer_step(t_used.grad_accum) if n_gpus > 1 else 0.0,
         link_gbps=target.link_gbps(f) if n_gpus > 1 and target.gpu is not None else None,

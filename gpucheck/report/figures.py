@@ -54,6 +54,7 @@ class JobFigures:
     measured: Any = None
     on_cpu: bool = False  # the job trains on the processor (every memory figure is then system RAM)
     hours_range: tuple[float, float] | None = None  # Estimate.hours_range: P10–P90 of the settings as configured
+    range_checked: bool = True  # Estimate.hours_range_checked: False, the wide default range no published run checks
 
     @property
     def range_is_advised(self) -> bool:
@@ -157,7 +158,8 @@ def job_figures(est: Any, adv: Any = None, installed_vram_bytes: int | None = No
         hours_after=hours_after if v.can_train else None, changed=changed, ram_short=ram_short,
         hours_band=band, stack=advised_stack(est, adv) if changed else getattr(est, "stack", "") or "",
         on_cpu=bool(est.on_cpu),
-        hours_range=tuple(est.hours_range) if est.hours_range is not None else None)
+        hours_range=tuple(est.hours_range) if est.hours_range is not None else None,
+        range_checked=bool(getattr(est, "hours_range_checked", True)))
 
 
 # -- the words ------------------------------------------------------------------------------------------
@@ -344,6 +346,13 @@ def range_sentence(f: JobFigures) -> str:
         return ""
     if f.shown_range is None:
         return tr("Assumes {stack}.", stack=stack_text(f.stack)) if f.stack else ""
+    if not f.range_checked:  # the wide default: no published run of this kind checks it (the estimate's note says so)
+        key = (N_("Likely with the changes: {range}, a wide range no published run of this kind has checked yet, "
+                  "assuming {stack}.") if f.range_is_advised and f.changed else
+               N_("Likely with this PC's CPU and disk limits: {range}, a wide range no published run of this kind "
+                  "has checked yet, assuming {stack}.") if f.range_is_advised else
+               N_("Likely {range}, a wide range no published run of this kind has checked yet, assuming {stack}."))
+        return tr(key, range=time_range_text(f), stack=stack_text(f.stack or "eager"))
     if f.range_is_advised:  # the command line's range is the settings' as configured: say which this is
         key = (N_("Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), "
                   "assuming {stack}.") if f.changed else

@@ -668,7 +668,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/advise/multi.py" line="103"/>
-        <location filename="../../gpucheck/advise/plan.py" line="203"/>
+        <location filename="../../gpucheck/advise/plan.py" line="204"/>
         <source>{n} GPUs are {m} machines joined by a network: traffic between machines is much slower than inside one{pct}.</source>
         <translation>{n} 块 GPU 是通过网络连在一起的 {m} 台机器：机器之间的通信比单台机器内部慢得多{pct}。</translation>
     </message>
@@ -698,172 +698,172 @@
         <translation>在 {n} 块 GPU 上以微批次 {b} 做数据并行，每步的有效批大小是 {eff} 个样本（按当前设置是 {want}）；设置 gradient_accumulation_steps={k} 可以保持接近，或者为更大的批次调高学习率。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="77"/>
+        <location filename="../../gpucheck/advise/plan.py" line="78"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog. It is built into the processor, so it is slower than a laptop's graphics card: even {gpu}, the fastest in the catalog, would take about {h}.</source>
         <translation>需要多久未知：这块显卡的速度不在目录中。它集成在处理器里，比笔记本的独立显卡慢：即使是目录中最快的 {gpu} 也要约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="92"/>
+        <location filename="../../gpucheck/advise/plan.py" line="93"/>
         <source>Fits on {target}, but even {gpu}, faster than this built-in GPU, would take about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>{target} 装得下，但即使是比这块集成 GPU 更快的 {gpu} 也要约 {h}（超过 {limit}）：在这里太慢，不实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="97"/>
+        <location filename="../../gpucheck/advise/plan.py" line="98"/>
         <source>The changes move work into system RAM: the job then needs about {ram} of it, which was not checked (this computer's RAM is not known here).</source>
         <translation>这些改动会把一部分工作移到系统内存（RAM）：任务因此需要约 {ram} 内存，这里未作检查（不知道这台电脑的内存大小）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="103"/>
+        <location filename="../../gpucheck/advise/plan.py" line="104"/>
         <source>Runs on {target} as it is: about {h0}; about {h} on {k} of the {n} GPUs (see below).</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h0}；只用 {n} 块 GPU 中的 {k} 块大约需要 {h}（见下文）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="205"/>
+        <location filename="../../gpucheck/advise/plan.py" line="206"/>
         <source>Using {k} of the {n} GPUs is as fast or faster here: beyond that, the traffic between GPUs costs more time than the extra GPUs save.</source>
         <translation>这里只用 {n} 块 GPU 中的 {k} 块就一样快甚至更快：再多的话，GPU 之间的通信花掉的时间比多出的 GPU 省下的还多。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="277"/>
+        <location filename="../../gpucheck/advise/plan.py" line="278"/>
         <source>GPU time only: whether the provider's CPUs and disks keep up is not known (on this PC they stretch {gpu} of GPU time to {host})</source>
         <translation>仅为 GPU 时间，云服务器的 CPU 和硬盘能否跟上尚不清楚（在本机上，它们把 {gpu} 的 GPU 时间拉长到 {host}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="309"/>
+        <location filename="../../gpucheck/advise/plan.py" line="310"/>
         <source>With CPU offload (DeepSpeed ZeRO-Offload) it would need only about {v} of GPU memory, but about {r} of system RAM, more than this PC's {have}: RAM, not the GPU, is what stops it.</source>
         <translation>如果用 CPU 卸载（DeepSpeed ZeRO-Offload），只需要约 {v} 显存，但需要约 {r} 系统内存，超过这台电脑的 {have}：卡住它的是内存，而不是 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="359"/>
+        <location filename="../../gpucheck/advise/plan.py" line="360"/>
         <source>Runs on {target} as it is (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上可以直接运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="362"/>
+        <location filename="../../gpucheck/advise/plan.py" line="363"/>
         <source>Runs on {target} as it is: about {h}.</source>
         <translation>在 {target} 上可以直接运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="364"/>
+        <location filename="../../gpucheck/advise/plan.py" line="365"/>
         <source>Runs on {target} with the changes listed below (how long is unknown: this GPU's speed is not in the catalog).</source>
         <translation>在 {target} 上按下面列出的修改后可以运行（需要多长时间未知：显卡列表中没有这块显卡的速度数据）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="367"/>
+        <location filename="../../gpucheck/advise/plan.py" line="368"/>
         <source>Runs on {target} with the changes listed below: about {h}.</source>
         <translation>在 {target} 上按下面列出的修改后可以运行：大约需要 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="371"/>
+        <location filename="../../gpucheck/advise/plan.py" line="372"/>
         <source>Fits on {target}, but the bottlenecks below stretch it to about {h} (more than {limit}): too slow until they are fixed.</source>
         <translation>在 {target} 上装得下，但下面的瓶颈会让它拖到大约 {h}（超过 {limit}）：解决这些瓶颈之前太慢了。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="374"/>
+        <location filename="../../gpucheck/advise/plan.py" line="375"/>
         <source>Fits on {target}, but takes about {h} (more than {limit}): too slow to be practical here.</source>
         <translation>在 {target} 上装得下，但大约需要 {h}（超过 {limit}）：太慢，不太实用。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="378"/>
+        <location filename="../../gpucheck/advise/plan.py" line="379"/>
         <source>Does not fit in the memory (RAM) of this computer: the job needs about {need} of system RAM, and it has {have}.</source>
         <translation>这台电脑的内存装不下：这个训练任务大约需要 {need} 系统内存，而本机只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="381"/>
+        <location filename="../../gpucheck/advise/plan.py" line="382"/>
         <source>Does not fit on {target}: even with every change that keeps the same training it needs about {need} per GPU, and {have} is available.</source>
         <translation>{target} 装不下：即使用上所有不改变训练内容的调整，每块 GPU 仍需要约 {need}，而可用的只有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="385"/>
+        <location filename="../../gpucheck/advise/plan.py" line="386"/>
         <source>Cannot train on {target}. {why}</source>
         <translation>无法在 {target} 上训练。{why}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="392"/>
+        <location filename="../../gpucheck/advise/plan.py" line="393"/>
         <source>Tight on system RAM: the job needs about {need}, {free} of {have} was free at the scan. It may run: close other programs first; if it runs out of memory, see the RAM fix below.</source>
         <translation>内存很紧：这个任务需要约 {need}，扫描时 {have} 中只有 {free} 空闲。可能可以运行，请先关闭其他程序；如果内存不足，请看下方针对内存的解决办法。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="397"/>
+        <location filename="../../gpucheck/advise/plan.py" line="398"/>
         <source>if it runs out of memory, switch to {alt}</source>
         <translation>如果显存不足，就改为{alt}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="398"/>
+        <location filename="../../gpucheck/advise/plan.py" line="399"/>
         <source>if it runs out of memory, close other programs and lower the micro-batch or sequence length</source>
         <translation>如果显存不足，先关闭其他程序，再调小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="399"/>
+        <location filename="../../gpucheck/advise/plan.py" line="400"/>
         <source>About {h}.</source>
         <translation>约 {h}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="400"/>
+        <location filename="../../gpucheck/advise/plan.py" line="401"/>
         <source>How long it takes is unknown: this GPU's speed is not in the catalog.</source>
         <translation>显卡列表中没有这块显卡的速度，所以需要多长时间未知。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="401"/>
+        <location filename="../../gpucheck/advise/plan.py" line="402"/>
         <source>Tight on {target}: it needs about {need} per GPU (between {lo} and {hi}, the estimate's error on published runs) and {have} is usable. It may fit — try it; {then}. {speed}</source>
         <translation>{target} 上很紧：每块 GPU 需要约 {need}（对照已公开的训练，估算误差范围为 {lo} 到 {hi}），可用 {have}。可能装得下，可以试试；{then}。{speed}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="421"/>
+        <location filename="../../gpucheck/advise/plan.py" line="422"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit.</source>
         <translation>Mac 的 GPU 无法升级：装不下的训练任务可以租用云 GPU 来跑。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="424"/>
+        <location filename="../../gpucheck/advise/plan.py" line="425"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or use a desktop.</source>
         <translation>笔记本的显卡无法更换：可以租用云 GPU，或者使用台式机。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="427"/>
+        <location filename="../../gpucheck/advise/plan.py" line="428"/>
         <source>Office and small desktop PCs often have a 200-300 W power supply without PCIe power cables and little room inside: check both before buying a graphics card.</source>
         <translation>办公电脑和小型台式机的电源通常只有 200-300 W，没有 PCIe 供电线，机箱内部空间也很小：买显卡之前请先检查这两点。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="432"/>
+        <location filename="../../gpucheck/advise/plan.py" line="433"/>
         <source>A Mac's GPU cannot be upgraded: rent a cloud GPU for jobs that do not fit, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>Mac 的 GPU 无法升级：放不下的任务请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="435"/>
+        <location filename="../../gpucheck/advise/plan.py" line="436"/>
         <source>A laptop's GPU cannot be replaced: rent a cloud GPU, or train on a desktop PC with a graphics card that runs it (see the cloud GPUs for which one).</source>
         <translation>笔记本的 GPU 无法更换：请租用云 GPU，或在装有能跑它的显卡的台式机上训练（该用哪块卡见云 GPU 部分）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="462"/>
+        <location filename="../../gpucheck/advise/plan.py" line="463"/>
         <source>this job needs about {need} of RAM</source>
         <translation>这个训练任务大约需要 {need} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="464"/>
+        <location filename="../../gpucheck/advise/plan.py" line="465"/>
         <source>buy the type your motherboard takes (DDR4 or DDR5) and check its free slots</source>
         <translation>请购买主板支持的类型（DDR4 或 DDR5），并确认还有空闲插槽</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="476"/>
+        <location filename="../../gpucheck/advise/plan.py" line="477"/>
         <source>a fast drive big enough for the data set and checkpoints ({size})</source>
         <translation>一块足够快、容量装得下数据集和检查点（{size}）的硬盘</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="482"/>
+        <location filename="../../gpucheck/advise/plan.py" line="483"/>
         <source>the GPU needs a {w} W power supply</source>
         <translation>这块显卡需要 {w} W 的电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="497"/>
+        <location filename="../../gpucheck/advise/plan.py" line="498"/>
         <source>{id} — {verdict}: {brief}</source>
         <translation>{id} — {verdict}：{brief}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="499"/>
+        <location filename="../../gpucheck/advise/plan.py" line="500"/>
         <source>{id} — {verdict}</source>
         <translation>{id} — {verdict}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/plan.py" line="503"/>
+        <location filename="../../gpucheck/advise/plan.py" line="504"/>
         <location filename="../../gpucheck/commands.py" line="371"/>
         <source>Advice:</source>
         <translation>建议：</translation>
@@ -1288,129 +1288,129 @@
         <translation>训练前缓存 VAE 潜变量和文本编码器的输出（kohya sd-scripts 用 --cache_latents --cache_text_encoder_outputs --network_train_unet_only）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="106"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="107"/>
         <source>Use {p} mixed precision</source>
         <translation>使用 {p} 混合精度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="107"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="108"/>
         <source>loses nothing: tensor cores make it faster, and the model keeps FP32 master weights</source>
         <translation>没有损失：Tensor Core让它更快，模型仍保留 FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="149"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="150"/>
         <source>Let DDP keep the gradients in its communication buckets (gradient_as_bucket_view=True)</source>
         <translation>让 DDP 直接把梯度放在通信桶里（gradient_as_bucket_view=True）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="150"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="151"/>
         <source>loses nothing: PyTorch DDP otherwise keeps a second copy of every gradient on each GPU (with Accelerate: DistributedDataParallelKwargs(gradient_as_bucket_view=True))</source>
         <translation>没有任何损失：否则 PyTorch DDP 会在每张 GPU 上为所有梯度再保存一份副本（用 Accelerate 时：DistributedDataParallelKwargs(gradient_as_bucket_view=True)）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="169"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="170"/>
         <source>cuts almost no data (this data set averages about {avg} tokens), but packed rows of {n} tokens hold fewer samples: more steps, about {x}× the time here</source>
         <translation>几乎不会截掉数据（这个数据集平均约 {avg} 个 token），但每条 {n} token 的拼接序列能装下的样本更少，步数更多，这里大约要 {x} 倍的时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="174"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="175"/>
         <source>loses almost nothing: this data set averages about {avg} tokens, so only the rare sample longer than {n} tokens is cut off (or split)</source>
         <translation>几乎没有损失，这个数据集平均约 {avg} 个 token，只有少数超过 {n} 个 token 的样本会被截断（或拆分）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="176"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="177"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); little is lost when most of the data is shorter: this data set averages about {avg} tokens</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；这个数据集平均约 {avg} 个 token，大部分数据更短，损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="178"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="179"/>
         <source>loses data: samples longer than {n} tokens are cut off (or split); check how long your samples are: little is lost when most of them are shorter</source>
         <translation>超过 {n} 个 token 的样本会被截断（或拆分）；先看看你的样本有多长，大部分样本更短时损失很小</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="180"/>
-        <location filename="../../gpucheck/advise/rungs.py" line="168"/>
-        <location filename="../../gpucheck/advise/rungs.py" line="173"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="181"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="169"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="174"/>
         <source>Limit the sequence length to {n} tokens</source>
         <translation>把序列长度限制为 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="204"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="205"/>
         <source>Batch {b} (Ultralytics accumulates gradients to its nominal batch of 64 by itself)</source>
         <translation>batch 设为 {b}（Ultralytics 会自动累积梯度到名义批量 64）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="205"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="206"/>
         <source>costs a little time, and BatchNorm layers now see {b} images at a time: their statistics are noisier, so results can differ</source>
         <translation>多花一点时间，且 BatchNorm 层每次只看到 {b} 张图，统计量更嘈杂，结果可能不同</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="209"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="210"/>
         <source>costs a little time, and BatchNorm layers now see {b} samples at a time: their statistics are noisier, so results can differ (GroupNorm or SyncBatchNorm avoid it)</source>
         <translation>会多花一点时间，而且 BatchNorm 层每次只看到 {b} 个样本，统计量噪声更大，结果可能不同（GroupNorm 或 SyncBatchNorm 可以避免）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="212"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="213"/>
         <source>the same training result; costs a little time because the processor does less work at a time</source>
         <translation>训练结果相同；因为处理器每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="214"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="215"/>
         <source>the same training result; costs a little time because the GPU does less work at a time</source>
         <translation>训练结果相同；因为 GPU 每次做的工作更少，会多花一点时间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="215"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="216"/>
         <source>Micro-batch {b} with gradient accumulation {k} (same effective batch {n})</source>
         <translation>微批次 {b}，梯度累积 {k} 步（有效批大小仍为 {n}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="228"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="229"/>
         <source>Cache the latents and text embeddings before training (train the U-Net only)</source>
         <translation>训练前缓存潜变量和文本嵌入（只训练 U-Net）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="229"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="230"/>
         <source>the VAE and text encoders run once and leave the GPU, which also saves time; random crops and flips are then fixed per image, and the text encoder is not trained</source>
         <translation>VAE 和文本编码器只在开始前运行一次，之后不再占用显存，还能节省时间；代价是每张图的随机裁剪和翻转被固定下来，文本编码器也不参与训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="240"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="241"/>
         <source>Turn on gradient checkpointing</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="241"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="242"/>
         <source>costs about {p}% more time: activations are recomputed in the backward pass</source>
         <translation>多花约 {p}% 的时间，因为反向传播时要重新计算激活值</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="261"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="262"/>
         <source>Use the paged 8-bit AdamW optimizer (bitsandbytes)</source>
         <translation>使用分页 8 位 AdamW 优化器（bitsandbytes）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="262"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="263"/>
         <source>loses a little quality at most: optimizer memory falls from 8 to 2 bytes per parameter and results stay very close; paging moves memory spikes to the CPU</source>
         <translation>最多损失一点质量；优化器占用从每个参数 8 字节降到 2 字节，结果非常接近；分页会把显存峰值转移到 CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="279"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="280"/>
         <source>Keep the weights and gradients in BF16 (no FP32 master copy) with 8-bit AdamW: 2 + 2 + 2 bytes per parameter</source>
         <translation>权重和梯度保持 BF16（不保留 FP32 主副本），配合 8 位 AdamW：每个参数 2 + 2 + 2 字节</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="281"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="282"/>
         <source>loses a little quality unless the updates are summed carefully: pure BF16 training drops small weight updates to rounding; use stochastic rounding or Kahan summation (Zamirai et al. 2020, "Revisiting BFloat16 Training", arXiv 2010.06192; torchao's AdamW8bit with bf16_stochastic_round, or optimi's Kahan-summed AdamW)</source>
         <translation>除非仔细累加更新，否则会略损质量：纯 BF16 训练会把很小的权重更新舍入掉；请用随机舍入或 Kahan 求和（Zamirai 等 2020，《Revisiting BFloat16 Training》，arXiv 2010.06192；torchao 的 AdamW8bit 配合 bf16_stochastic_round，或 optimi 的 Kahan 求和 AdamW）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="305"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="306"/>
         <source>Train at {n}×{n} pixels</source>
         <translation>以 {n}×{n} 像素训练</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/advise/rungs.py" line="306"/>
+        <location filename="../../gpucheck/advise/rungs.py" line="307"/>
         <source>loses detail: the model learns from smaller images, so fine detail at full resolution suffers</source>
         <translation>模型从更小的图片学习，全分辨率下的细节会变差</translation>
     </message>
@@ -2620,26 +2620,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="281"/>
-        <location filename="../../gpucheck/report/figures.py" line="418"/>
+        <location filename="../../gpucheck/report/figures.py" line="427"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="282"/>
         <location filename="../../gpucheck/report/build.py" line="147"/>
-        <location filename="../../gpucheck/report/figures.py" line="419"/>
+        <location filename="../../gpucheck/report/figures.py" line="428"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="283"/>
-        <location filename="../../gpucheck/report/figures.py" line="420"/>
+        <location filename="../../gpucheck/report/figures.py" line="429"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="284"/>
-        <location filename="../../gpucheck/report/figures.py" line="421"/>
+        <location filename="../../gpucheck/report/figures.py" line="430"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -2789,7 +2789,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="329"/>
-        <location filename="../../gpucheck/report/figures.py" line="218"/>
+        <location filename="../../gpucheck/report/figures.py" line="220"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
@@ -3243,108 +3243,108 @@
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="416"/>
+        <location filename="../../gpucheck/estimate/core.py" line="417"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="416"/>
+        <location filename="../../gpucheck/estimate/core.py" line="417"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="416"/>
         <location filename="../../gpucheck/estimate/core.py" line="417"/>
-        <location filename="../../gpucheck/estimate/core.py" line="427"/>
+        <location filename="../../gpucheck/estimate/core.py" line="418"/>
+        <location filename="../../gpucheck/estimate/core.py" line="428"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="417"/>
+        <location filename="../../gpucheck/estimate/core.py" line="418"/>
         <location filename="../../gpucheck/machine_text.py" line="103"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="417"/>
+        <location filename="../../gpucheck/estimate/core.py" line="418"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="424"/>
+        <location filename="../../gpucheck/estimate/core.py" line="425"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="428"/>
+        <location filename="../../gpucheck/estimate/core.py" line="429"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="435"/>
+        <location filename="../../gpucheck/estimate/core.py" line="436"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="438"/>
+        <location filename="../../gpucheck/estimate/core.py" line="439"/>
         <source>gradient accumulation {k} (the optimizer steps every {n} samples per GPU)</source>
         <translation>梯度累积 {k}（每块 GPU 每 {n} 个样本更新一次优化器）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="441"/>
+        <location filename="../../gpucheck/estimate/core.py" line="442"/>
         <source>image size {n}×{n} pixels: {tokens} tokens a picture (a patch each and the class token)</source>
         <translation>图像尺寸 {n}×{n} 像素：每张图 {tokens} 个 token（每个图块一个，外加分类 token）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="446"/>
+        <location filename="../../gpucheck/estimate/core.py" line="447"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="448"/>
+        <location filename="../../gpucheck/estimate/core.py" line="449"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="450"/>
+        <location filename="../../gpucheck/estimate/core.py" line="451"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="452"/>
+        <location filename="../../gpucheck/estimate/core.py" line="453"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="454"/>
+        <location filename="../../gpucheck/estimate/core.py" line="455"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="456"/>
+        <location filename="../../gpucheck/estimate/core.py" line="457"/>
         <source>TRL's chunked cross-entropy loss (its SFTTrainer's default since TRL 1.7)</source>
         <translation>TRL 的分块交叉熵损失（TRL 1.7 起 SFTTrainer 的默认设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="459"/>
+        <location filename="../../gpucheck/estimate/core.py" line="460"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="462"/>
+        <location filename="../../gpucheck/estimate/core.py" line="463"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="463"/>
+        <location filename="../../gpucheck/estimate/core.py" line="464"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="465"/>
+        <location filename="../../gpucheck/estimate/core.py" line="466"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -5007,22 +5007,22 @@
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="169"/>
+        <location filename="../../gpucheck/report/figures.py" line="171"/>
         <source>{have} of RAM</source>
         <translation>{have} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="171"/>
+        <location filename="../../gpucheck/report/figures.py" line="173"/>
         <source>{have} usable of {installed}</source>
         <translation>{installed} 中可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="179"/>
+        <location filename="../../gpucheck/report/figures.py" line="181"/>
         <source>{need} → {after} of {have}</source>
         <translation>{need} → {after}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="182"/>
+        <location filename="../../gpucheck/report/figures.py" line="184"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="357"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
@@ -5030,255 +5030,270 @@
         <translation>需要 {need}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="184"/>
+        <location filename="../../gpucheck/report/figures.py" line="186"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
         <translation>内存 {text}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="186"/>
+        <location filename="../../gpucheck/report/figures.py" line="188"/>
         <source>{text} · too little RAM</source>
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="198"/>
+        <location filename="../../gpucheck/report/figures.py" line="200"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="207"/>
+        <location filename="../../gpucheck/report/figures.py" line="209"/>
         <source>{disk} of disk space ({env} of it for Python, PyTorch and its libraries)</source>
         <translation>{disk} 硬盘空间（其中 {env} 用于 Python、PyTorch 及其依赖库）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="209"/>
+        <location filename="../../gpucheck/report/figures.py" line="211"/>
         <source>{disk} of disk space</source>
         <translation>{disk} 硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="228"/>
+        <location filename="../../gpucheck/report/figures.py" line="230"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="228"/>
+        <location filename="../../gpucheck/report/figures.py" line="230"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="235"/>
+        <location filename="../../gpucheck/report/figures.py" line="237"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="237"/>
+        <location filename="../../gpucheck/report/figures.py" line="239"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="241"/>
+        <location filename="../../gpucheck/report/figures.py" line="243"/>
         <source>{peak} measured peak (estimated {need})</source>
         <translation>实测峰值 {peak}（估算为 {need}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="244"/>
+        <location filename="../../gpucheck/report/figures.py" line="246"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="245"/>
+        <location filename="../../gpucheck/report/figures.py" line="247"/>
         <source>{needs}; there is {have}.</source>
         <translation>{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="247"/>
+        <location filename="../../gpucheck/report/figures.py" line="249"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="253"/>
+        <location filename="../../gpucheck/report/figures.py" line="255"/>
         <location filename="../../gpucheck/report/measured.py" line="241"/>
         <source>{what}: {value}</source>
         <translation>{what}：{value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="270"/>
+        <location filename="../../gpucheck/report/figures.py" line="272"/>
         <source>none: this hardware's software cannot train it.</source>
         <translation>无，这台电脑的软件环境不支持训练这个任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="272"/>
+        <location filename="../../gpucheck/report/figures.py" line="274"/>
         <source>none: it does not fit here, not even with the changes.</source>
         <translation>无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="273"/>
+        <location filename="../../gpucheck/report/figures.py" line="275"/>
         <source>none: it does not fit here.</source>
         <translation>无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="274"/>
+        <location filename="../../gpucheck/report/figures.py" line="276"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="275"/>
+        <location filename="../../gpucheck/report/figures.py" line="277"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="278"/>
+        <location filename="../../gpucheck/report/figures.py" line="280"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="279"/>
+        <location filename="../../gpucheck/report/figures.py" line="281"/>
         <source>{before} → {after}</source>
         <translation>{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="284"/>
+        <location filename="../../gpucheck/report/figures.py" line="286"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="310"/>
+        <location filename="../../gpucheck/report/figures.py" line="312"/>
         <source>{range}, estimate {time}</source>
         <translation>{range}，估算 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="317"/>
+        <location filename="../../gpucheck/report/figures.py" line="319"/>
         <source>eager PyTorch (a plain training loop or the Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，普通训练循环或 Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="318"/>
+        <location filename="../../gpucheck/report/figures.py" line="320"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="319"/>
+        <location filename="../../gpucheck/report/figures.py" line="321"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="320"/>
+        <location filename="../../gpucheck/report/figures.py" line="322"/>
         <source>Unsloth (its Triton kernels, checkpoints kept in CPU RAM)</source>
         <translation>Unsloth（用它的 Triton 内核，激活检查点放在 CPU 内存里）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="329"/>
+        <location filename="../../gpucheck/report/figures.py" line="331"/>
         <source>Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training (changing the samples or epochs replaces the budget).</source>
         <translation>数据集：按 {tokens} 个 token 的预算训练，约合 {rows} 行、每行 {seq} 个 token（改动样本数或轮数会取代这个预算）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="333"/>
+        <location filename="../../gpucheck/report/figures.py" line="335"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="346"/>
+        <location filename="../../gpucheck/report/figures.py" line="348"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="348"/>
+        <location filename="../../gpucheck/report/figures.py" line="350"/>
+        <source>Likely with the changes: {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
+        <translation>按建议修改后可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="352"/>
+        <source>Likely with this PC's CPU and disk limits: {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
+        <translation>计入本机 CPU 和硬盘的限制后可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="354"/>
+        <source>Likely {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
+        <translation>可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="357"/>
         <source>Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>按建议修改后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="350"/>
+        <location filename="../../gpucheck/report/figures.py" line="359"/>
         <source>Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="353"/>
+        <location filename="../../gpucheck/report/figures.py" line="362"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="363"/>
+        <location filename="../../gpucheck/report/figures.py" line="372"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="374"/>
+        <location filename="../../gpucheck/report/figures.py" line="383"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="376"/>
-        <location filename="../../gpucheck/report/figures.py" line="379"/>
+        <location filename="../../gpucheck/report/figures.py" line="385"/>
+        <location filename="../../gpucheck/report/figures.py" line="388"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="380"/>
+        <location filename="../../gpucheck/report/figures.py" line="389"/>
         <source>close other programs, or lower the micro-batch</source>
         <translation>关闭其他程序，或减小微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="381"/>
+        <location filename="../../gpucheck/report/figures.py" line="390"/>
         <source>close other programs, or lower the sequence length</source>
         <translation>关闭其他程序，或缩短序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="382"/>
+        <location filename="../../gpucheck/report/figures.py" line="391"/>
         <source>close other programs first</source>
         <translation>先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="383"/>
+        <location filename="../../gpucheck/report/figures.py" line="392"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存或内存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="389"/>
+        <location filename="../../gpucheck/report/figures.py" line="398"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="409"/>
+        <location filename="../../gpucheck/report/figures.py" line="418"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="411"/>
+        <location filename="../../gpucheck/report/figures.py" line="420"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="417"/>
+        <location filename="../../gpucheck/report/figures.py" line="426"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="423"/>
+        <location filename="../../gpucheck/report/figures.py" line="432"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="427"/>
+        <location filename="../../gpucheck/report/figures.py" line="436"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="427"/>
+        <location filename="../../gpucheck/report/figures.py" line="436"/>
         <source>tight: may fit</source>
         <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="427"/>
+        <location filename="../../gpucheck/report/figures.py" line="436"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="454"/>
+        <location filename="../../gpucheck/report/figures.py" line="463"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="456"/>
+        <location filename="../../gpucheck/report/figures.py" line="465"/>
         <source>It runs as it is. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>

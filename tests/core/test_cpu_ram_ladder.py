@@ -48,3 +48,19 @@ def test_a_job_no_micro_batch_saves_stays_out_of_reach_and_points_to_a_gpu():
     _est, adv = estimate_and_advise(OFFICE, "llama3-8b-lora")
     assert adv.verdict == "does_not_fit"
     assert not any(b.id == "ram" for b in adv.bottlenecks)
+
+
+def test_a_time_range_no_published_run_checks_is_not_called_eight_in_ten():
+    """The details page says 'about 8 in 10 published runs fell inside such a range' beside a time range; on a CPU,
+    where no published run checks the range (it is the wide default), it says so instead. On an NVIDIA card, where
+    the language-model range rests on published runs, the sentence stays."""
+    from gpucheck.report.figures import job_figures, range_sentence
+    from tests.helpers import advise_on_gpu
+
+    with use_language("en"):
+        est, adv = estimate_and_advise(OFFICE, "resnet50-finetune")
+        cpu = range_sentence(job_figures(est, adv))
+        _w, est_gpu, adv_gpu = advise_on_gpu("qwen2.5-1.5b-lora", "rtx 4090")
+        gpu = range_sentence(job_figures(est_gpu, adv_gpu))
+    assert not est.hours_range_checked and "8 in 10" not in cpu and "no published run of this kind" in cpu
+    assert est_gpu.hours_range_checked and "8 in 10" in gpu
