@@ -37,6 +37,9 @@ def test_every_time_has_its_range(capsys):
     d = _json(capsys, "imagenet-resnet50", "--gpu", "rtx 3090")
     low, high = d["total_hours_range"]
     assert low < d["total_hours"] < high
+    assert d["total_hours_range_checked"] is True  # vision on NVIDIA: published runs set the range
+    cpu = _json(capsys, "imagenet-resnet50", "--gpu", "cpu")
+    assert cpu["total_hours_range_checked"] is False  # no published run checks a CPU's: the wide default
     out = run(capsys, "estimate", "imagenet-resnet50", "--gpu", "rtx 3090")
     # one time: "Likely range"; the advised and the as-configured time apart: the range under the one it belongs to
     assert "Likely range (P10–P90)" in out or "  likely range of that time (P10–P90)" in out
