@@ -350,10 +350,8 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         else None
     vendor = target.gpu.vendor if target.gpu is not None else ""
     band = bands.speed_band(w.family, bands.vendor_of(target), f)
-    notes += [n for n in (_positions_note(w.model, t_used),) if n]
     band_note = bands.unchecked_note(w.family, bands.vendor_of(target), f) if sp is not None else None
-    if band_note:
-        notes.append(band_note)
+    notes += [n for n in (_positions_note(w.model, t_used), band_note) if n]
     if sp is not None and sp.host_bound:
         notes.append(_host_bound_note(target, sp))
     verdict = verdict_for(supported=supported, fits=mem.fit != "does_not_fit", total_hours=total_hours,
