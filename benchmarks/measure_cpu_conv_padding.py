@@ -13,13 +13,13 @@ the trial runs its conv nets; forward alone and forward + backward (the input's 
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import sys
 from pathlib import Path
 
 import torch
 from bench_cpu_matrix_gain import best_cpu_seconds
+from count_io import write_counts
 
 # (channels, output map, batch): the CIFAR ResNet-18's stages at batch 128, ResNet-50's 56x56 and 7x7 at small batches
 SHAPES = [(512, 4, 128), (256, 8, 128), (128, 16, 128), (64, 32, 128), (64, 56, 32), (512, 7, 8)]
@@ -55,9 +55,7 @@ def main() -> int:
             key = f"{str(dtype).split('.')[1]} {c} channels, {m}x{m} output, batch {b}"
             rows[key] = _pair(dtype, c, m, b)
             print(key, rows[key], flush=True)
-    doc = {"about": __doc__.split("\n\n", 2)[2].strip(), "torch": torch.__version__, "python": platform.python_version(),
-           "machine": platform.machine(), "cpu_capability": torch.backends.cpu.get_cpu_capability(), "rows": rows}
-    Path(a.out).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    write_counts(a.out, __doc__, rows, machine=platform.machine(), cpu_capability=torch.backends.cpu.get_cpu_capability())
     return 0
 
 

@@ -14,7 +14,6 @@ output's window one element at a time in NCHW and vectorizes over the channels o
 from __future__ import annotations
 
 import argparse
-import json
 import platform
 import sys
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 import torch
 import torch.nn.functional as F  # noqa: N812
 from bench_cpu_matrix_gain import best_cpu_seconds
+from count_io import write_counts
 
 # (N, C, H, W, window, stride)
 SHAPES = [(64, 64, 24, 24, 2, 2), (8, 64, 112, 112, 3, 2), (128, 64, 32, 32, 2, 2), (64, 32, 26, 26, 2, 2)]
@@ -70,11 +70,10 @@ def main() -> int:
                 rows[key] = _row(dtype, shape, cl)
                 print(key, rows[key], flush=True)
     nchw = [v for k, v in rows.items() if " NCHW " in k]
-    doc = {"about": __doc__.split("\n\n", 2)[2].strip(), "torch": torch.__version__, "python": platform.python_version(),
-           "machine": platform.machine(), "cpu_capability": torch.backends.cpu.get_cpu_capability(),
-           "nchw_forward_fit": _fit(nchw), "rows": rows}
-    print("NCHW forward fit", doc["nchw_forward_fit"])
-    Path(a.out).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    fit = _fit(nchw)
+    print("NCHW forward fit", fit)
+    write_counts(a.out, __doc__, rows, machine=platform.machine(), cpu_capability=torch.backends.cpu.get_cpu_capability(),
+                 nchw_forward_fit=fit)
     return 0
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from gpucheck.estimate import linear_attention as la
 from gpucheck.estimate import seq2seq as s2s
-from gpucheck.estimate.dispatch import at_host_clock
+from gpucheck.estimate.dispatch import shared_by_cores
 from gpucheck.estimate.factors import image_scale, seq_len_of
 from gpucheck.estimate.params import head_dim
 from gpucheck.records import ModelSpec, TrainSpec
@@ -46,6 +46,5 @@ def fused_score_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str,
     a = f["cpu"]["attention"]
     per_score = a["fused_forward_ns_per_score"] * (2.0 if t.grad_checkpointing else 1.0) \
         + a["fused_backward_ns_per_score"]
-    cores = target.cpu_cores or f["cpu"]["default_cores"]
-    seconds = at_host_clock(per_score * 1e-9, a["reference_clock_mhz"], target, f)
-    return fused_scores_per_sample(m, t, attn_len) * t.batch * seconds / max(1, cores)
+    return shared_by_cores(fused_scores_per_sample(m, t, attn_len) * t.batch, per_score * 1e-9, a["reference_clock_mhz"],
+                           target, f)

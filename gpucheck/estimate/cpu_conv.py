@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gpucheck.estimate.cpu_core import sixteen_bit
-from gpucheck.estimate.dispatch import at_host_clock
+from gpucheck.estimate.dispatch import shared_by_cores
 from gpucheck.estimate.factors import image_scale
 from gpucheck.records import ModelSpec, TrainSpec
 
@@ -29,8 +29,7 @@ def conv_reorder_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str
     kind = "bf16" if sixteen_bit(t.precision) else "fp32"
     per_weight = c[f"forward_ns_per_weight_{kind}"] * (2.0 if t.grad_checkpointing else 1.0) \
         + c[f"backward_ns_per_weight_{kind}"]
-    cores = target.cpu_cores or f["cpu"]["default_cores"]
-    return float(m.conv_params) * at_host_clock(per_weight * 1e-9, c["reference_clock_mhz"], target, f) / max(1, cores)
+    return shared_by_cores(float(m.conv_params), per_weight * 1e-9, c["reference_clock_mhz"], target, f)
 
 
 def padding_skipped_share(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, Any]) -> float:
@@ -52,5 +51,4 @@ def max_pool_seconds(m: ModelSpec, t: TrainSpec, target: Any, f: Mapping[str, An
     c = f["cpu"]["max_pool"]
     per_output = (c["nchw_ns_per_output"] + c["nchw_ns_per_tap"] * m.max_pool_window) * 1e-9
     outputs = m.max_pool_outputs * image_scale(m, t) * t.batch * (2.0 if t.grad_checkpointing else 1.0)
-    cores = target.cpu_cores or f["cpu"]["default_cores"]
-    return outputs * at_host_clock(per_output, c["reference_clock_mhz"], target, f) / max(1, cores)
+    return shared_by_cores(outputs, per_output, c["reference_clock_mhz"], target, f)

@@ -207,6 +207,14 @@ def at_host_clock(seconds: float, reference_clock_mhz: float, target: Any, f: Ma
     return seconds * float(reference_clock_mhz) / host_clock_mhz(target, f)
 
 
+def shared_by_cores(items: float, seconds_each: float, reference_clock_mhz: float, target: Any,
+                    f: Mapping[str, Any]) -> float:
+    """`items` of CPU work measured on one core at `reference_clock_mhz` (`seconds_each`), on this target's host CPU,
+    split over the cores it trains on."""
+    cores = target.cpu_cores or f["cpu"]["default_cores"]
+    return items * at_host_clock(seconds_each, reference_clock_mhz, target, f) / max(1, cores)
+
+
 def dispatch_seconds(kernels: float, target: Any, f: Mapping[str, Any]) -> float:
     d = f["dispatch"]
     per = at_host_clock(d["launch_us"] * 1e-6, d["reference_clock_mhz"], target, f)

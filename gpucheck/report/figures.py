@@ -340,27 +340,33 @@ def stack_text(stack: str) -> str:
     return tr(STACK_LABELS[stack]) if stack in STACK_LABELS else stack
 
 
+# range_sentence's words, by (published runs check the range, which time the range is around): the command line's
+# range is the settings' as configured, so a range around another time says which
+_RANGE_SENTENCES = {
+    (True, "changes"): N_("Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), "
+                          "assuming {stack}."),
+    (True, "limits"): N_("Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell "
+                         "inside such a range), assuming {stack}."),
+    (True, "as configured"): N_("Likely {range} (about 8 in 10 published runs fell inside such a range), assuming "
+                                "{stack}."),
+    # the wide default: no published run of this kind checks it (the estimate's note says so)
+    (False, "changes"): N_("Likely with the changes: {range}, a wide range no published run of this kind has checked "
+                           "yet, assuming {stack}."),
+    (False, "limits"): N_("Likely with this PC's CPU and disk limits: {range}, a wide range no published run of this "
+                          "kind has checked yet, assuming {stack}."),
+    (False, "as configured"): N_("Likely {range}, a wide range no published run of this kind has checked yet, "
+                                 "assuming {stack}."),
+}
+
+
 def range_sentence(f: JobFigures) -> str:
     """'Likely 2.3–5.2 h, estimate 2.7 h, assuming eager PyTorch (…).' ('' with no time)."""
     if f.shown_hours is None:
         return ""
     if f.shown_range is None:
         return tr("Assumes {stack}.", stack=stack_text(f.stack)) if f.stack else ""
-    if not f.range_checked:  # the wide default: no published run of this kind checks it (the estimate's note says so)
-        key = (N_("Likely with the changes: {range}, a wide range no published run of this kind has checked yet, "
-                  "assuming {stack}.") if f.range_is_advised and f.changed else
-               N_("Likely with this PC's CPU and disk limits: {range}, a wide range no published run of this kind "
-                  "has checked yet, assuming {stack}.") if f.range_is_advised else
-               N_("Likely {range}, a wide range no published run of this kind has checked yet, assuming {stack}."))
-        return tr(key, range=time_range_text(f), stack=stack_text(f.stack or "eager"))
-    if f.range_is_advised:  # the command line's range is the settings' as configured: say which this is
-        key = (N_("Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), "
-                  "assuming {stack}.") if f.changed else
-               N_("Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside "
-                  "such a range), assuming {stack}."))
-        return tr(key, range=time_range_text(f), stack=stack_text(f.stack or "eager"))
-    return tr("Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.",
-              range=time_range_text(f), stack=stack_text(f.stack or "eager"))
+    around = ("changes" if f.changed else "limits") if f.range_is_advised else "as configured"
+    return tr(_RANGE_SENTENCES[f.range_checked, around], range=time_range_text(f), stack=stack_text(f.stack or "eager"))
 
 
 def time_tooltip(f: JobFigures) -> str:

@@ -2620,26 +2620,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="281"/>
-        <location filename="../../gpucheck/report/figures.py" line="427"/>
+        <location filename="../../gpucheck/report/figures.py" line="433"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="282"/>
         <location filename="../../gpucheck/report/build.py" line="147"/>
-        <location filename="../../gpucheck/report/figures.py" line="428"/>
+        <location filename="../../gpucheck/report/figures.py" line="434"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="283"/>
-        <location filename="../../gpucheck/report/figures.py" line="429"/>
+        <location filename="../../gpucheck/report/figures.py" line="435"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="284"/>
-        <location filename="../../gpucheck/report/figures.py" line="430"/>
+        <location filename="../../gpucheck/report/figures.py" line="436"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -3228,123 +3228,123 @@
         <translation>序列长度 {seq} 超过了这个模型训练时的 {most} 个 token：可以运行，但超过 {most} 个 token 后输出质量会下降，除非对位置编码做缩放（rope_scaling）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="364"/>
+        <location filename="../../gpucheck/estimate/core.py" line="362"/>
         <source>QLoRA of a mixture of experts: bitsandbytes quantizes linear layers only, so these 4-bit figures hold where each expert is its own linear layer (transformers 4.x: pip install "transformers&lt;5"); transformers 5 keeps the experts as 3-D weights, which stay 16-bit</source>
         <translation>混合专家模型的 QLoRA：bitsandbytes 只量化线性层，所以这些 4 位的数字只在每个专家是独立线性层时成立（transformers 4.x：pip install "transformers&lt;5"）；transformers 5 把专家存成三维权重，它们仍是 16 位</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="370"/>
+        <location filename="../../gpucheck/estimate/core.py" line="368"/>
         <source>No usable GPU: the estimate is for training on the CPU</source>
         <translation>没有可用的 GPU：估算按在 CPU 上训练计算</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="372"/>
+        <location filename="../../gpucheck/estimate/core.py" line="370"/>
         <source>Apple GPUs share memory with the system: the job and everything else running share the same RAM</source>
         <translation>Apple GPU 与系统共用内存，训练任务和其他正在运行的程序共用同一份内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="417"/>
+        <location filename="../../gpucheck/estimate/core.py" line="415"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>server</source>
         <translation>服务器</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="417"/>
+        <location filename="../../gpucheck/estimate/core.py" line="415"/>
         <source>workstation</source>
         <translation>工作站</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="417"/>
-        <location filename="../../gpucheck/estimate/core.py" line="418"/>
-        <location filename="../../gpucheck/estimate/core.py" line="428"/>
+        <location filename="../../gpucheck/estimate/core.py" line="415"/>
+        <location filename="../../gpucheck/estimate/core.py" line="416"/>
+        <location filename="../../gpucheck/estimate/core.py" line="426"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>desktop</source>
         <translation>台式机</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="418"/>
+        <location filename="../../gpucheck/estimate/core.py" line="416"/>
         <location filename="../../gpucheck/machine_text.py" line="103"/>
         <location filename="../../gpucheck/report/machine_section.py" line="118"/>
         <source>laptop</source>
         <translation>笔记本电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="418"/>
+        <location filename="../../gpucheck/estimate/core.py" line="416"/>
         <source>Apple Mac</source>
         <translation>苹果 Mac 电脑</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="425"/>
+        <location filename="../../gpucheck/estimate/core.py" line="423"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than this PC's {ghz} GHz CPU can launch the next. A larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比这台电脑 {ghz} GHz 的 CPU 下发下一个还快。加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="429"/>
+        <location filename="../../gpucheck/estimate/core.py" line="427"/>
         <source>The CPU sets the pace: it launches about {k} GPU operations per step, and the GPU finishes each sooner than the CPU can launch the next. The estimate assumes the typical {kind} CPU of this GPU at {ghz} GHz (a scan of the real machine uses its own clock); a larger micro-batch or a compiled model (torch.compile) helps more than a faster GPU</source>
         <translation>速度由 CPU 决定：每步要下发约 {k} 个 GPU 操作，GPU 完成每个操作的速度比 CPU 下发下一个还快。估算假设搭配这款 GPU 的典型{kind} CPU，主频 {ghz} GHz（扫描真实机器时会用它自己的主频）；加大微批次或编译模型（torch.compile）比换更快的 GPU 更有用</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="436"/>
+        <location filename="../../gpucheck/estimate/core.py" line="434"/>
         <source>{method}, {precision}, {optimizer}, micro-batch {batch}</source>
         <translation>{method}，{precision}，{optimizer}，微批次 {batch}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="439"/>
+        <location filename="../../gpucheck/estimate/core.py" line="437"/>
         <source>gradient accumulation {k} (the optimizer steps every {n} samples per GPU)</source>
         <translation>梯度累积 {k}（每块 GPU 每 {n} 个样本更新一次优化器）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="442"/>
+        <location filename="../../gpucheck/estimate/core.py" line="440"/>
         <source>image size {n}×{n} pixels: {tokens} tokens a picture (a patch each and the class token)</source>
         <translation>图像尺寸 {n}×{n} 像素：每张图 {tokens} 个 token（每个图块一个，外加分类 token）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="447"/>
+        <location filename="../../gpucheck/estimate/core.py" line="445"/>
         <source>samples of about {avg} tokens packed into rows of {n} tokens</source>
         <translation>约 {avg} token 的短样本拼接（packing）成每条 {n} token 的序列</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="449"/>
+        <location filename="../../gpucheck/estimate/core.py" line="447"/>
         <source>sequences up to {n} tokens, {avg} on average</source>
         <translation>序列最长 {n} 个 token，平均 {avg} 个</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="451"/>
+        <location filename="../../gpucheck/estimate/core.py" line="449"/>
         <source>sequence length {n} tokens</source>
         <translation>序列长度 {n} 个 token</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="453"/>
+        <location filename="../../gpucheck/estimate/core.py" line="451"/>
         <source>image size {n}×{n} pixels</source>
         <translation>图像尺寸 {n}×{n} 像素</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="455"/>
+        <location filename="../../gpucheck/estimate/core.py" line="453"/>
         <source>gradient checkpointing on</source>
         <translation>开启梯度检查点</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="457"/>
+        <location filename="../../gpucheck/estimate/core.py" line="455"/>
         <source>TRL's chunked cross-entropy loss (its SFTTrainer's default since TRL 1.7)</source>
         <translation>TRL 的分块交叉熵损失（TRL 1.7 起 SFTTrainer 的默认设置）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="460"/>
+        <location filename="../../gpucheck/estimate/core.py" line="458"/>
         <source>LoRA rank {r} (kohya network_dim) on {targets}</source>
         <translation>LoRA 秩 {r}（kohya 的 network_dim），作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="463"/>
+        <location filename="../../gpucheck/estimate/core.py" line="461"/>
         <source>LoRA rank {r} on {targets}</source>
         <translation>LoRA 秩 {r}，作用于 {targets}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="464"/>
+        <location filename="../../gpucheck/estimate/core.py" line="462"/>
         <source>LoRA dropout {p:.2f}</source>
         <translation>LoRA dropout 比例 {p:.2f}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/core.py" line="466"/>
+        <location filename="../../gpucheck/estimate/core.py" line="464"/>
         <source>the time includes {n} evaluation passes ({time})</source>
         <translation>时间已包含 {n} 次评估（{time}）</translation>
     </message>
@@ -5177,123 +5177,123 @@
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="348"/>
-        <source>Assumes {stack}.</source>
-        <translation>假设使用{stack}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="350"/>
-        <source>Likely with the changes: {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
-        <translation>按建议修改后可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="352"/>
-        <source>Likely with this PC's CPU and disk limits: {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
-        <translation>计入本机 CPU 和硬盘的限制后可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="354"/>
-        <source>Likely {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
-        <translation>可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
-    </message>
-    <message>
-        <location filename="../../gpucheck/report/figures.py" line="357"/>
+        <location filename="../../gpucheck/report/figures.py" line="346"/>
         <source>Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>按建议修改后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="359"/>
+        <location filename="../../gpucheck/report/figures.py" line="348"/>
         <source>Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="362"/>
+        <location filename="../../gpucheck/report/figures.py" line="350"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="372"/>
+        <location filename="../../gpucheck/report/figures.py" line="353"/>
+        <source>Likely with the changes: {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
+        <translation>按建议修改后可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="355"/>
+        <source>Likely with this PC's CPU and disk limits: {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
+        <translation>计入本机 CPU 和硬盘的限制后可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="357"/>
+        <source>Likely {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
+        <translation>可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="367"/>
+        <source>Assumes {stack}.</source>
+        <translation>假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="378"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="383"/>
+        <location filename="../../gpucheck/report/figures.py" line="389"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="385"/>
-        <location filename="../../gpucheck/report/figures.py" line="388"/>
+        <location filename="../../gpucheck/report/figures.py" line="391"/>
+        <location filename="../../gpucheck/report/figures.py" line="394"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="389"/>
+        <location filename="../../gpucheck/report/figures.py" line="395"/>
         <source>close other programs, or lower the micro-batch</source>
         <translation>关闭其他程序，或减小微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="390"/>
+        <location filename="../../gpucheck/report/figures.py" line="396"/>
         <source>close other programs, or lower the sequence length</source>
         <translation>关闭其他程序，或缩短序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="391"/>
+        <location filename="../../gpucheck/report/figures.py" line="397"/>
         <source>close other programs first</source>
         <translation>先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="392"/>
+        <location filename="../../gpucheck/report/figures.py" line="398"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存或内存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="398"/>
+        <location filename="../../gpucheck/report/figures.py" line="404"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="418"/>
+        <location filename="../../gpucheck/report/figures.py" line="424"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="420"/>
+        <location filename="../../gpucheck/report/figures.py" line="426"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="426"/>
+        <location filename="../../gpucheck/report/figures.py" line="432"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="432"/>
+        <location filename="../../gpucheck/report/figures.py" line="438"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="436"/>
+        <location filename="../../gpucheck/report/figures.py" line="442"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="436"/>
+        <location filename="../../gpucheck/report/figures.py" line="442"/>
         <source>tight: may fit</source>
         <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="436"/>
+        <location filename="../../gpucheck/report/figures.py" line="442"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="463"/>
+        <location filename="../../gpucheck/report/figures.py" line="469"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="465"/>
+        <location filename="../../gpucheck/report/figures.py" line="471"/>
         <source>It runs as it is. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>

@@ -21,7 +21,7 @@ from gpucheck.trial.models import runs_channels_last
 from tests.helpers import BENCH, bench_module
 
 DATA = BENCH / "data"
-PADDING = json.loads((DATA / "cpu-conv-padding-amd-zen4.json").read_text(encoding="utf-8"))["rows"]
+PADDING = json.loads((DATA / "cpu-conv-padding-amd-zen4.json").read_text(encoding="utf-8"))["runs"]
 POOL = json.loads((DATA / "cpu-max-pool-amd-zen4.json").read_text(encoding="utf-8"))
 COUNTS = json.loads((DATA / "conv-padding.json").read_text(encoding="utf-8"))["runs"]
 ROUNDS = DATA / "calibration-loo-amd-zen4-b.json"
@@ -93,8 +93,8 @@ def test_the_max_pool_figures_are_the_fit_to_their_measurement():
     c = load_factors()["cpu"]["max_pool"]
     assert c["nchw_ns_per_output"] == pytest.approx(POOL["nchw_forward_fit"]["ns_per_output"], rel=0.01)
     assert c["nchw_ns_per_tap"] == pytest.approx(POOL["nchw_forward_fit"]["ns_per_tap"], rel=0.01)
-    nchw = [v["forward_ns_per_output"] for k, v in POOL["rows"].items() if " NCHW " in k]
-    last = [v["forward_ns_per_output"] for k, v in POOL["rows"].items() if "channels_last" in k]
+    nchw = [v["forward_ns_per_output"] for k, v in POOL["runs"].items() if " NCHW " in k]
+    last = [v["forward_ns_per_output"] for k, v in POOL["runs"].items() if "channels_last" in k]
     assert min(nchw) > 5 * max(last)  # the reason it is priced apart: NCHW walks each window element by element
 
 
