@@ -81,6 +81,20 @@ def measure() -> dict:
                                                           if k.startswith("linear")), 2)}
 
 
+def linear_shares(paths: list[Path]) -> list[float]:
+    """The share of its vector units' peak each linear layer reached in these files, where the file states the peak
+    at the clock it ran (`vector_peak_gflops`, by dtype): fp32 and bf16 on the vector units, not AMX's tiles (a file
+    without a bf16 peak ran bf16 on AMX). factors.toml [cpu] linear_efficiency is their median."""
+    out = []
+    for path in paths:
+        d = json.loads(path.read_text())
+        peaks = d.get("vector_peak_gflops", {})
+        for name, r in d["rows"].items():
+            if name.startswith("linear"):
+                out += [r[f"{dt}_gflops"] / peaks[dt] for dt in ("float32", "bfloat16") if dt in peaks]
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=str(OUT))

@@ -37,8 +37,19 @@ export DEBIAN_FRONTEND=noninteractive
 if [ ${#missing_wine[@]} -gt 0 ] && ! dpkg --print-foreign-architectures | grep -qx i386; then
   $SUDO dpkg --add-architecture i386
 fi
+# a mirror caught mid-sync fails one index ("File has unexpected size"): try again, then go on with the lists apt
+# has; the install below still fails, saying which package, if one cannot be found
+apt_update() {
+  local try
+  for try in 1 2 3; do
+    $SUDO apt-get update -qq && return 0
+    echo "system-deps: apt-get update failed (try $try of 3; a mirror may be syncing)" >&2
+    [ "$try" -lt 3 ] && sleep $((try * 15))
+  done
+  echo "system-deps: going on with the package lists apt has" >&2
+}
 if [ ${#missing[@]} -gt 0 ] || [ ${#missing_wine[@]} -gt 0 ]; then
-  $SUDO apt-get update -qq
+  apt_update
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

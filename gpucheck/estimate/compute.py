@@ -287,6 +287,8 @@ def sm_cycle_rate(target: Any, clock: float, f: Mapping[str, Any]) -> float:
 def gemm_efficiency(m: ModelSpec, math: str, backend: str, f: Mapping[str, Any], spec: Any = None) -> float:
     """Share of the peak that the model's matrix kernels reach (GEMMs, convolutions) on the GPU `spec`."""
     s = f["speed"]
+    if backend == "cpu" and m.arch == "transformer":  # a CPU's linear layers: measured on its kernels, not GPUs' fit
+        return float(f["cpu"]["linear_efficiency"]) * f["utilization"]["backend_factor"][backend]
     table = s["gemm_efficiency"][m.arch]
     # 16-bit kernels on the vector units (Turing GTX) are the same kernels as on tensor cores, less well fed
     kind = "tf32" if math.startswith("tf32") else ("tensor" if math.endswith(("tensor", "vector")) else "fp32")

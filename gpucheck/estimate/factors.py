@@ -189,7 +189,7 @@ FACTORS_SCHEMA: dict[str, Any] = {
                   "network": {"efficiency": "posfrac", "node_gbit": _each(SEGMENTS, "pos"),
                               "per_gpu_gbit": Open("pos", pattern=r"default|\d+\.\d+|gfx\w+", required=("default",))}},
     "cpu": {"default_cores": "posint", "default_clock_mhz": "pos", "default_mem_bandwidth_gbps": "pos",
-            "gemm_half_rows_per_core": "num", "native_bf16_flags": "strlist",
+            "gemm_half_rows_per_core": "num", "linear_efficiency": "frac", "native_bf16_flags": "strlist",
             "gemm_half_rows_by_core": Open("pos", pattern=r"[a-z0-9][a-z0-9-]*"),
             "bf16": {"native_gemm_gain": "pos", "amx_gemm_gain": "pos", "amx_conv_gain": "pos",
                      "amx_conv_archs": "strlist"},

@@ -291,17 +291,17 @@ def test_a_job_left_out_of_the_calibration_is_predicted_within_45_percent(name):
     assert all(1 / 1.5 <= v <= 1.5 for v in alone.values()), alone
 
 
-def test_on_a_cpu_the_model_was_not_tuned_on_calibrating_beats_the_model_alone_and_nothing_is_priced_fast():
+def test_on_a_cpu_the_model_was_not_tuned_on_nothing_is_priced_fast_and_a_calibration_stays_close():
     """The AMD EPYC Zen 4 rounds (benchmarks/data/calibration-loo-amd-zen4.json) were measured after every CPU choice
-    of the model but one (the rows term of its own core, [cpu.gemm_half_rows_by_core], set after them). There the
-    uncalibrated model prices the bf16 jobs 1.13-1.49x too slow (the VM hides the clock, so it takes the default
-    3.0 GHz) and no job more than 10 % too fast (mnist-cnn 1.02x), so a user is never told a CPU job is much faster
-    than it runs; a calibration on four jobs predicts the fifth closer on average (mean error 1.09x against 1.14x),
-    and the two rates alone closer still (1.06x)."""
-    calibrated, two, alone = _left_out("calibration-loo-amd-zen4.json")
+    of the model but two (the rows term of its own core, [cpu.gemm_half_rows_by_core], and the linear layers' measured
+    share of the peak, [cpu] linear_efficiency, both set after them). The uncalibrated model prices no job more than
+    10 % too fast there (the VM hides the clock, so it takes the default 3.0 GHz: the conv nets 1.09-1.30x slow), so a
+    user is never told a CPU job is much faster than it runs; a calibration on four jobs predicts the fifth within 25 %
+    and about as close on average (mean error 1.11x against the model's 1.10x)."""
+    calibrated, _two, alone = _left_out("calibration-loo-amd-zen4.json")
     assert all(v >= 0.9 for v in alone.values()), alone
-    assert _log_errors(calibrated)[1] < _log_errors(alone)[1]
-    assert _log_errors(two)[1] < _log_errors(calibrated)[1]
+    assert _log_errors(calibrated)[0] < math.log(1.25), calibrated
+    assert abs(_log_errors(calibrated)[1] - _log_errors(alone)[1]) < 0.03
 
 
 def test_the_measured_core_clock_brings_the_uncalibrated_model_closer_on_a_vm_that_hides_it():
@@ -333,14 +333,15 @@ def test_over_both_cpus_the_calibration_predicts_a_left_out_job_closer_than_the_
     assert sum(pooled["calibrated"]) < sum(pooled["two"]), pooled
 
 
-def test_the_two_rates_price_what_one_factor_per_family_cannot_on_the_amd_epyc():
-    """On the AMD EPYC (Zen 5) rounds, cifar10-resnet18 (a step 90 % matrix math) is predicted from the other conv
-    nets' factor 15 % slow (39 % before a CPU's convolutions were priced without their zero padding and the MNIST net
-    with its NCHW max pool) and from the two rates within 10 %: why a family the calibration did not measure is priced
-    from the two rates, and what pricing a measured family with its own factor gives up."""
-    calibrated, two, _alone = _left_out("calibration-loo.json")
-    assert calibrated["cifar10-resnet18"] > 1.1
-    assert abs(two["cifar10-resnet18"] - 1) <= 0.10, two
+def test_the_uncalibrated_model_prices_both_transformer_jobs_within_ten_percent_on_every_cpu():
+    """BERT-base fine-tuning and GPT-2 pre-training, one thread, on the three kinds of core and six sets of rounds
+    (benchmarks/data/calibration-loo*.json): with the linear layers at the share of the peak their kernels measured
+    ([cpu] linear_efficiency) they are priced within 10 % of their measured steps by the model alone (the GPUs'
+    transformer efficiency had priced them up to 1.29x slow on the Intel Xeon whose clock the scan measured)."""
+    for path in sorted(BENCH.glob("data/calibration-loo*.json")):
+        _calibrated, _two, alone = _left_out(path.name)
+        for job in ("bert-base-finetune", "gpt2-124m-pretrain"):
+            assert abs(alone[job] - 1) <= 0.10, (path.name, job, alone[job])
 
 
 def test_calibrate_finds_the_two_rates_and_shows_them(monkeypatch):
