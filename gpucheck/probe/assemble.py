@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from gpucheck.i18n import fmt_gib, tr, tr_text
+from gpucheck.i18n import N_, fmt_gib, tr, tr_text
 from gpucheck.lazy import lazy_import
 from gpucheck.machine import Cpu, Disk, Finding, Gpu, Machine, Memory, Power, Software, with_notes
 from gpucheck.probe import power as power_mod
@@ -219,13 +219,20 @@ def power_of(by: Mapping[str, Part], facts: Mapping[str, Any], cpu: Cpu, gpus: l
     return power, cpu, findings
 
 
+# the virtual-machine finding as scans saved before December 2026 worded it: kept in the catalog so that their saved
+# template still reads in every language
+N_("Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it")
+
+
 def host_findings(facts: Mapping[str, Any], disks: tuple[Disk, ...]) -> list[Finding]:
     """A virtual machine, spinning disks only, little free space."""
     out = []
     vm = facts.get("virtual_machine")
     if vm and vm != "wsl":
         out.append(finding("scan", "info",
-            "Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it",
+            "Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it, and "
+            "the host's other guests can slow them down; a job's \"Try it for real\" (or gpucheck calibrate) "
+            "measures what this machine really does, and later estimates use it",
             "scan.virtual_machine", name=vm))
     fixed = [d for d in disks if d.kind not in ("network", "removable")]
     if fixed and all(d.kind == "hdd" for d in fixed):

@@ -4318,17 +4318,22 @@
         <translation>正在使用电池供电：笔记本用电池时会让 GPU 降速——训练前请插上电源</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="228"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="224"/>
         <source>Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it</source>
         <translation>正在虚拟机（{name}）中运行：只能看到宿主机分配给它的 CPU、内存和硬盘</translation>
     </message>
     <message>
         <location filename="../../gpucheck/probe/assemble.py" line="233"/>
+        <source>Running in a virtual machine ({name}): it sees only the CPU, memory and disks the host gives it, and the host's other guests can slow them down; a job's "Try it for real" (or gpucheck calibrate) measures what this machine really does, and later estimates use it</source>
+        <translation>正在虚拟机（{name}）中运行：只能看到宿主机分配给它的 CPU、内存和硬盘，而且宿主机上的其他虚拟机可能拖慢它们；在任务里点“真实试运行”（或运行 gpucheck calibrate）可以测出这台机器的实际速度，之后的估算都会用上它</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/probe/assemble.py" line="240"/>
         <source>Only spinning hard disks were found: loading training data from them can be the bottleneck</source>
         <translation>只找到机械硬盘：从机械硬盘读取训练数据可能成为瓶颈</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/probe/assemble.py" line="238"/>
+        <location filename="../../gpucheck/probe/assemble.py" line="245"/>
         <source>Little free disk space: at most {free} free; datasets and checkpoints need room</source>
         <translation>硬盘可用空间不多：最多只有 {free}；数据集和检查点都需要空间</translation>
     </message>
