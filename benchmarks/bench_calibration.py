@@ -261,6 +261,13 @@ def doc(a: argparse.Namespace) -> int:
               f"({', '.join(f'{sec.name}: {_within(sec.loo)} of {len(sec.loo)}' for sec in sections)}); "
               f"{sum(_within(sec.two) for sec in sections)} from the two rates alone; "
               f"{sum(_within(sec.alone) for sec in sections)} by the uncalibrated model.", ""]
+    band = load_factors()["speed_band"]["calibrated_cpu"]
+    lines += [f"**The time range a calibrated CPU shows** (`[speed_band.calibrated_cpu]`, {band['p10']:.2f}–"
+              f"{band['p90']:.2f}× its time): the wider of these left-out predictions (estimated ÷ measured speed, "
+              "P10–P90) and those of ten two-thread trials of other kinds of job (LoRA, Whisper, Stable Diffusion, "
+              "YOLO) priced from `gpucheck calibrate`'s three probes on the same PC (tests/core/test_cpu_threads.py "
+              "computes both). An uncalibrated CPU keeps the wide default, 0.5–2.5×, which no published run checks.",
+              ""]
     lines += _serial_costs_note([sec for sec in sections if not sec.fresh])
     lines += _honesty()
     lines += _fresh_note(sections)

@@ -8,6 +8,8 @@
   settings and are not widened.
 - `unchecked(family, vendor, kind)`: what the band was not checked on ("amd", "speech" …): such a family or
   vendor gets the wide default band.
+- `time_band(family, target)`: the band an estimate shows, the published one or, on a CPU a calibration measured,
+  how far such calibrations missed the jobs they did not measure ([speed_band.calibrated_cpu]).
 """
 
 from __future__ import annotations
@@ -30,6 +32,24 @@ def speed_band(family: str, vendor: str, f: Mapping[str, Any] | None = None) -> 
     t = (f or load_factors())["speed_band"]
     b = _cell(t, family, vendor) or t["default"]
     return float(b["p10"]), float(b["p90"])
+
+
+def calibrated_cpu(target: Any) -> bool:
+    """The estimate is for this PC's CPU and a calibration measured it (gpucheck calibrate, or a trial): its time
+    range is then how far such a calibration missed jobs it did not measure ([speed_band.calibrated_cpu])."""
+    return getattr(target, "gpu", None) is None and getattr(target, "backend", "cpu") == "cpu" \
+        and getattr(target, "calibration", None) is not None
+
+
+def time_band(family: str, target: Any, f: Mapping[str, Any] | None = None) -> tuple[tuple[float, float], bool]:
+    """((P10, P90) of the time, checked) for a job of `family` on `target`: a calibrated CPU's band, else the
+    published runs' band of the family on the target's vendor (checked: False for the wide default)."""
+    f = f or load_factors()
+    if calibrated_cpu(target):
+        b = f["speed_band"]["calibrated_cpu"]
+        return (float(b["p10"]), float(b["p90"])), True
+    vendor = vendor_of(target)
+    return speed_band(family, vendor, f), not unchecked(family, vendor, "speed", f)
 
 
 def memory_band(family: str, vendor: str, f: Mapping[str, Any] | None = None) -> tuple[float, float]:

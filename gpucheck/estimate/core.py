@@ -349,8 +349,8 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
     total_hours = total_samples / sp.samples_per_second / 3600.0 + ev.hours if sp and sp.samples_per_second \
         else None
     vendor = target.gpu.vendor if target.gpu is not None else ""
-    band = bands.speed_band(w.family, bands.vendor_of(target), f)
-    band_note = bands.unchecked_note(w.family, bands.vendor_of(target), f) if sp is not None else None
+    band, band_checked = bands.time_band(w.family, target, f)
+    band_note = bands.unchecked_note(w.family, bands.vendor_of(target), f) if sp and not band_checked else None
     notes += [n for n in (_positions_note(w.model, t_used), band_note) if n]
     if sp is not None and sp.host_bound:
         notes.append(_host_bound_note(target, sp))
@@ -396,7 +396,7 @@ def estimate(workload: Workload, target: Target, train: TrainSpec | None = None)
         bottleneck=sp.bottleneck if sp else None, scaling_efficiency=sp.scaling_efficiency if sp else None,
         stack=t_used.stack, speed_family=w.family,
         hours_range=(total_hours * band[0], total_hours * band[1]) if total_hours is not None else None,
-        hours_range_checked=not bands.unchecked(w.family, bands.vendor_of(target), "speed", f),
+        hours_range_checked=band_checked, hours_range_calibrated=bands.calibrated_cpu(target),
         step_seconds_range=(sp.step_seconds * band[0], sp.step_seconds * band[1]) if sp else None,
         comm_bytes_per_step=pl.comm_bytes_per_optimizer_step(t_used.grad_accum) if n_gpus > 1 else 0.0,
         link_gbps=target.link_gbps(f) if n_gpus > 1 and target.gpu is not None else None,

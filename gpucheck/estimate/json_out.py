@@ -68,6 +68,8 @@ def estimate_to_json(est: Estimate, workload: Workload | None = None) -> dict[st
         # the P10–P90 of the family's validation errors (docs/accuracy.md) and the software stack assumed
         "total_hours_range": None if est.hours_range is None else [json_hours(x) for x in est.hours_range],
         "total_hours_range_checked": est.hours_range_checked,  # false: the wide default, no published run checks it
+        # true: a CPU this PC's calibration measured; the range is how far such calibrations missed unmeasured jobs
+        "total_hours_range_calibrated": est.hours_range_calibrated,
         "step_seconds_range": None if est.step_seconds_range is None else [round(x, 5)
                                                                            for x in est.step_seconds_range],
         "stack": est.stack,

@@ -55,6 +55,7 @@ class JobFigures:
     on_cpu: bool = False  # the job trains on the processor (every memory figure is then system RAM)
     hours_range: tuple[float, float] | None = None  # Estimate.hours_range: P10–P90 of the settings as configured
     range_checked: bool = True  # Estimate.hours_range_checked: False, the wide default range no published run checks
+    range_calibrated: bool = False  # Estimate.hours_range_calibrated: a calibrated CPU's range
 
     @property
     def range_is_advised(self) -> bool:
@@ -159,7 +160,8 @@ def job_figures(est: Any, adv: Any = None, installed_vram_bytes: int | None = No
         hours_band=band, stack=advised_stack(est, adv) if changed else getattr(est, "stack", "") or "",
         on_cpu=bool(est.on_cpu),
         hours_range=tuple(est.hours_range) if est.hours_range is not None else None,
-        range_checked=bool(getattr(est, "hours_range_checked", True)))
+        range_checked=bool(getattr(est, "hours_range_checked", True)),
+        range_calibrated=bool(getattr(est, "hours_range_calibrated", False)))
 
 
 # -- the words ------------------------------------------------------------------------------------------
@@ -340,9 +342,18 @@ def stack_text(stack: str) -> str:
     return tr(STACK_LABELS[stack]) if stack in STACK_LABELS else stack
 
 
-# range_sentence's words, by (published runs check the range, which time the range is around): the command line's
-# range is the settings' as configured, so a range around another time says which
+# range_sentence's words, by (what the range rests on: "calibrated", or whether published runs check it; which time
+# the range is around): the command line's range is the settings' as configured, so a range around another time says
+# which
 _RANGE_SENTENCES = {
+    # a CPU this PC's calibration measured: the range is how far such calibrations missed jobs they did not measure
+    ("calibrated", "changes"): N_("Likely with the changes: {range} (calibrated on this PC: about 8 in 10 jobs such a "
+                                  "calibration did not measure ran inside such a range), assuming {stack}."),
+    ("calibrated", "limits"): N_("Likely with this PC's CPU and disk limits: {range} (calibrated on this PC: about 8 in "
+                                 "10 jobs such a calibration did not measure ran inside such a range), assuming "
+                                 "{stack}."),
+    ("calibrated", "as configured"): N_("Likely {range} (calibrated on this PC: about 8 in 10 jobs such a calibration "
+                                        "did not measure ran inside such a range), assuming {stack}."),
     (True, "changes"): N_("Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), "
                           "assuming {stack}."),
     (True, "limits"): N_("Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell "
@@ -366,7 +377,8 @@ def range_sentence(f: JobFigures) -> str:
     if f.shown_range is None:
         return tr("Assumes {stack}.", stack=stack_text(f.stack)) if f.stack else ""
     around = ("changes" if f.changed else "limits") if f.range_is_advised else "as configured"
-    return tr(_RANGE_SENTENCES[f.range_checked, around], range=time_range_text(f), stack=stack_text(f.stack or "eager"))
+    basis = "calibrated" if f.range_calibrated else f.range_checked
+    return tr(_RANGE_SENTENCES[basis, around], range=time_range_text(f), stack=stack_text(f.stack or "eager"))
 
 
 def time_tooltip(f: JobFigures) -> str:

@@ -2620,26 +2620,26 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="281"/>
-        <location filename="../../gpucheck/report/figures.py" line="433"/>
+        <location filename="../../gpucheck/report/figures.py" line="445"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="282"/>
         <location filename="../../gpucheck/report/build.py" line="147"/>
-        <location filename="../../gpucheck/report/figures.py" line="434"/>
+        <location filename="../../gpucheck/report/figures.py" line="446"/>
         <source>Optimizer state</source>
         <translation>优化器状态</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="283"/>
-        <location filename="../../gpucheck/report/figures.py" line="435"/>
+        <location filename="../../gpucheck/report/figures.py" line="447"/>
         <source>Activations</source>
         <translation>激活值</translation>
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="284"/>
-        <location filename="../../gpucheck/report/figures.py" line="436"/>
+        <location filename="../../gpucheck/report/figures.py" line="448"/>
         <source>Framework overhead</source>
         <translation>框架额外开销</translation>
     </message>
@@ -2789,7 +2789,7 @@
     </message>
     <message>
         <location filename="../../gpucheck/commands.py" line="329"/>
-        <location filename="../../gpucheck/report/figures.py" line="220"/>
+        <location filename="../../gpucheck/report/figures.py" line="222"/>
         <source>As configured (before the advised changes):</source>
         <translation>按当前设置（调整前）：</translation>
     </message>
@@ -3067,62 +3067,62 @@
         <translation>{python} 中没有安装 {module}，安装命令为 {cmd}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="77"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="97"/>
         <source>AMD GPUs</source>
         <translation>AMD 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="77"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="97"/>
         <source>Apple GPUs</source>
         <translation>Apple 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="77"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="97"/>
         <source>Intel GPUs</source>
         <translation>Intel 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="77"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="97"/>
         <source>CPUs</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="78"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="98"/>
         <source>laptop GPUs</source>
         <translation>笔记本显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="79"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="99"/>
         <source>NVIDIA GPUs</source>
         <translation>NVIDIA 显卡</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="79"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="99"/>
         <source>image jobs</source>
         <translation>图像任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="79"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="99"/>
         <source>text-encoder jobs</source>
         <translation>文本编码器任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="80"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="100"/>
         <source>diffusion jobs</source>
         <translation>扩散模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="80"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="100"/>
         <source>language-model jobs</source>
         <translation>语言模型任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="80"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="100"/>
         <source>speech jobs</source>
         <translation>语音任务</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/estimate/bands.py" line="89"/>
+        <location filename="../../gpucheck/estimate/bands.py" line="109"/>
         <source>Time range not yet checked against published training runs on {what}: it is shown wide</source>
         <translation>时间范围尚未对照{what}上已公开的训练实测核对，因此给得较宽</translation>
     </message>
@@ -5012,22 +5012,22 @@
         <translation>gpucheck 根据公开数据进行估算。租用或购买前请到服务商的页面核实价格：价格每个月都会变。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="171"/>
+        <location filename="../../gpucheck/report/figures.py" line="173"/>
         <source>{have} of RAM</source>
         <translation>{have} 内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="173"/>
+        <location filename="../../gpucheck/report/figures.py" line="175"/>
         <source>{have} usable of {installed}</source>
         <translation>{installed} 中可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="181"/>
+        <location filename="../../gpucheck/report/figures.py" line="183"/>
         <source>{need} → {after} of {have}</source>
         <translation>{need} → {after}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="184"/>
+        <location filename="../../gpucheck/report/figures.py" line="186"/>
         <location filename="../../gpucheck/ui/pages/details.py" line="357"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="66"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
@@ -5035,270 +5035,285 @@
         <translation>需要 {need}，可用 {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="186"/>
+        <location filename="../../gpucheck/report/figures.py" line="188"/>
         <location filename="../../gpucheck/ui/widgets/vram_bar.py" line="62"/>
         <source>RAM: {text}</source>
         <translation>内存 {text}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="188"/>
+        <location filename="../../gpucheck/report/figures.py" line="190"/>
         <source>{text} · too little RAM</source>
         <translation>{text} · 内存不够</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="200"/>
+        <location filename="../../gpucheck/report/figures.py" line="202"/>
         <source>RAM {need} / {have}</source>
         <translation>内存 {need} / {have}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="209"/>
+        <location filename="../../gpucheck/report/figures.py" line="211"/>
         <source>{disk} of disk space ({env} of it for Python, PyTorch and its libraries)</source>
         <translation>{disk} 硬盘空间（其中 {env} 用于 Python、PyTorch 及其依赖库）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="211"/>
+        <location filename="../../gpucheck/report/figures.py" line="213"/>
         <source>{disk} of disk space</source>
         <translation>{disk} 硬盘空间</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="230"/>
+        <location filename="../../gpucheck/report/figures.py" line="232"/>
         <source>System RAM needed</source>
         <translation>需要的内存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="230"/>
+        <location filename="../../gpucheck/report/figures.py" line="232"/>
         <source>Video memory needed per GPU</source>
         <translation>每块 GPU 需要的显存</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="237"/>
+        <location filename="../../gpucheck/report/figures.py" line="239"/>
         <source>{need} as configured → at least {after} with every change tried</source>
         <translation>按当前设置 {need} → 试过所有调整后至少 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="239"/>
+        <location filename="../../gpucheck/report/figures.py" line="241"/>
         <source>{need} as configured → {after} with the changes</source>
         <translation>按当前设置 {need} → 调整后 {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="243"/>
+        <location filename="../../gpucheck/report/figures.py" line="245"/>
         <source>{peak} measured peak (estimated {need})</source>
         <translation>实测峰值 {peak}（估算为 {need}）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="246"/>
+        <location filename="../../gpucheck/report/figures.py" line="248"/>
         <source>{need} as configured</source>
         <translation>按当前设置 {need}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="247"/>
+        <location filename="../../gpucheck/report/figures.py" line="249"/>
         <source>{needs}; there is {have}.</source>
         <translation>{needs}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="249"/>
+        <location filename="../../gpucheck/report/figures.py" line="251"/>
         <source>{text} The system RAM is what it runs short of.</source>
         <translation>{text}不够的是内存。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="255"/>
+        <location filename="../../gpucheck/report/figures.py" line="257"/>
         <location filename="../../gpucheck/report/measured.py" line="241"/>
         <source>{what}: {value}</source>
         <translation>{what}：{value}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="272"/>
+        <location filename="../../gpucheck/report/figures.py" line="274"/>
         <source>none: this hardware's software cannot train it.</source>
         <translation>无，这台电脑的软件环境不支持训练这个任务。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="274"/>
+        <location filename="../../gpucheck/report/figures.py" line="276"/>
         <source>none: it does not fit here, not even with the changes.</source>
         <translation>无，即使调整后在这里也装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="275"/>
+        <location filename="../../gpucheck/report/figures.py" line="277"/>
         <source>none: it does not fit here.</source>
         <translation>无，在这里装不下。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="276"/>
+        <location filename="../../gpucheck/report/figures.py" line="278"/>
         <source>{time} as configured</source>
         <translation>按当前设置 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="277"/>
+        <location filename="../../gpucheck/report/figures.py" line="279"/>
         <source>none as configured (it does not fit)</source>
         <translation>按当前设置无（装不下）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="280"/>
+        <location filename="../../gpucheck/report/figures.py" line="282"/>
         <source>{time} with the changes</source>
         <translation>调整后 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="281"/>
+        <location filename="../../gpucheck/report/figures.py" line="283"/>
         <source>{before} → {after}</source>
         <translation>{before} → {after}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="286"/>
+        <location filename="../../gpucheck/report/figures.py" line="288"/>
         <source>Training time: {time}</source>
         <translation>训练时间：{time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="312"/>
+        <location filename="../../gpucheck/report/figures.py" line="314"/>
         <source>{range}, estimate {time}</source>
         <translation>{range}，估算 {time}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="319"/>
+        <location filename="../../gpucheck/report/figures.py" line="321"/>
         <source>eager PyTorch (a plain training loop or the Hugging Face Trainer)</source>
         <translation>PyTorch 即时执行（eager，普通训练循环或 Hugging Face Trainer）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="320"/>
+        <location filename="../../gpucheck/report/figures.py" line="322"/>
         <source>fused / compiled kernels</source>
         <translation>融合 / 编译算子</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="321"/>
+        <location filename="../../gpucheck/report/figures.py" line="323"/>
         <source>hand-tuned CUDA (llm.c)</source>
         <translation>手写优化 CUDA（llm.c）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="322"/>
+        <location filename="../../gpucheck/report/figures.py" line="324"/>
         <source>Unsloth (its Triton kernels, checkpoints kept in CPU RAM)</source>
         <translation>Unsloth（用它的 Triton 内核，激活检查点放在 CPU 内存里）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="331"/>
+        <location filename="../../gpucheck/report/figures.py" line="333"/>
         <source>Data set: a budget of {tokens} tokens, about {rows} rows of {seq} tokens seen in training (changing the samples or epochs replaces the budget).</source>
         <translation>数据集：按 {tokens} 个 token 的预算训练，约合 {rows} 行、每行 {seq} 个 token（改动样本数或轮数会取代这个预算）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="335"/>
+        <location filename="../../gpucheck/report/figures.py" line="337"/>
         <source>Data set: {samples} samples × {epochs} epochs = {total} samples seen in training.</source>
         <translation>数据集：{samples} 个样本 × {epochs} 轮 = 训练中共处理 {total} 个样本。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="346"/>
+        <location filename="../../gpucheck/report/figures.py" line="350"/>
+        <source>Likely with the changes: {range} (calibrated on this PC: about 8 in 10 jobs such a calibration did not measure ran inside such a range), assuming {stack}.</source>
+        <translation>按建议修改后可能为 {range}（已在本机校准：这样的校准没有实测过的任务约 8 成落在这样的范围内），假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="352"/>
+        <source>Likely with this PC's CPU and disk limits: {range} (calibrated on this PC: about 8 in 10 jobs such a calibration did not measure ran inside such a range), assuming {stack}.</source>
+        <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（已在本机校准：这样的校准没有实测过的任务约 8 成落在这样的范围内），假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="355"/>
+        <source>Likely {range} (calibrated on this PC: about 8 in 10 jobs such a calibration did not measure ran inside such a range), assuming {stack}.</source>
+        <translation>可能为 {range}（已在本机校准：这样的校准没有实测过的任务约 8 成落在这样的范围内），假设使用{stack}。</translation>
+    </message>
+    <message>
+        <location filename="../../gpucheck/report/figures.py" line="357"/>
         <source>Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>按建议修改后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="348"/>
+        <location filename="../../gpucheck/report/figures.py" line="359"/>
         <source>Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>计入本机 CPU 和硬盘的限制后可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="350"/>
+        <location filename="../../gpucheck/report/figures.py" line="361"/>
         <source>Likely {range} (about 8 in 10 published runs fell inside such a range), assuming {stack}.</source>
         <translation>可能为 {range}（公开的实测运行约 8 成落在这样的范围内），假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="353"/>
+        <location filename="../../gpucheck/report/figures.py" line="364"/>
         <source>Likely with the changes: {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
         <translation>按建议修改后可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="355"/>
+        <location filename="../../gpucheck/report/figures.py" line="366"/>
         <source>Likely with this PC's CPU and disk limits: {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
         <translation>计入本机 CPU 和硬盘的限制后可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="357"/>
+        <location filename="../../gpucheck/report/figures.py" line="368"/>
         <source>Likely {range}, a wide range no published run of this kind has checked yet, assuming {stack}.</source>
         <translation>可能为 {range}，这个范围较宽，尚无同类公开实测运行检验过，假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="367"/>
+        <location filename="../../gpucheck/report/figures.py" line="378"/>
         <source>Assumes {stack}.</source>
         <translation>假设使用{stack}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="378"/>
+        <location filename="../../gpucheck/report/figures.py" line="390"/>
         <source>{range}; assumes {stack}</source>
         <translation>{range}；假设使用{stack}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="389"/>
+        <location filename="../../gpucheck/report/figures.py" line="401"/>
         <source>switch to: {title}</source>
         <translation>改用：{title}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="391"/>
-        <location filename="../../gpucheck/report/figures.py" line="394"/>
+        <location filename="../../gpucheck/report/figures.py" line="403"/>
+        <location filename="../../gpucheck/report/figures.py" line="406"/>
         <source>close other programs, or lower the micro-batch or the sequence length</source>
         <translation>关闭其他程序，或减小微批次或序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="395"/>
+        <location filename="../../gpucheck/report/figures.py" line="407"/>
         <source>close other programs, or lower the micro-batch</source>
         <translation>关闭其他程序，或减小微批次</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="396"/>
+        <location filename="../../gpucheck/report/figures.py" line="408"/>
         <source>close other programs, or lower the sequence length</source>
         <translation>关闭其他程序，或缩短序列长度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="397"/>
+        <location filename="../../gpucheck/report/figures.py" line="409"/>
         <source>close other programs first</source>
         <translation>先关闭其他程序</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="398"/>
+        <location filename="../../gpucheck/report/figures.py" line="410"/>
         <source>try it; if it runs out of memory, {fix}</source>
         <translation>先试试；如果显存或内存不足（OOM），{fix}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="404"/>
+        <location filename="../../gpucheck/report/figures.py" line="416"/>
         <source>May fit — {advice}.</source>
         <translation>可能装得下——{advice}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="424"/>
+        <location filename="../../gpucheck/report/figures.py" line="436"/>
         <source>Even with every change tried it needs at least {after}; there is {have}.</source>
         <translation>即使试过所有修改，仍至少需要 {after}；现有 {have}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="426"/>
+        <location filename="../../gpucheck/report/figures.py" line="438"/>
         <source>With these changes: {caption}; {time}.</source>
         <translation>按这些修改：{caption}；{time}。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="432"/>
+        <location filename="../../gpucheck/report/figures.py" line="444"/>
         <source>Model weights</source>
         <translation>模型权重</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="438"/>
+        <location filename="../../gpucheck/report/figures.py" line="450"/>
         <source>Python, libraries and data loading</source>
         <translation>Python、程序库和数据加载</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="442"/>
+        <location filename="../../gpucheck/report/figures.py" line="454"/>
         <source>fits</source>
         <translation>装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="442"/>
+        <location filename="../../gpucheck/report/figures.py" line="454"/>
         <source>tight: may fit</source>
         <translation>很紧，可能装得下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="442"/>
+        <location filename="../../gpucheck/report/figures.py" line="454"/>
         <source>does not fit</source>
         <translation>装不下</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="469"/>
+        <location filename="../../gpucheck/report/figures.py" line="481"/>
         <source>It runs as it is, but its steps are too small to keep the GPU busy. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行，但每步的工作量太小，GPU 吃不满。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/report/figures.py" line="471"/>
+        <location filename="../../gpucheck/report/figures.py" line="483"/>
         <source>It runs as it is. Each of these changes, on its own, finishes it sooner.</source>
         <translation>不改设置也能运行。下面每项修改单独使用，都能让它更快完成。</translation>
     </message>

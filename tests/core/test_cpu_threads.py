@@ -135,18 +135,12 @@ def test_a_calibration_measured_on_one_thread_holds_on_two():
     measured / estimated; the transformer's was 1.75 with one core's memory-bound work priced at the whole memory's
     rate), and the ten two-thread trials priced with that calibration are on average no further from what they
     measured than uncalibrated (1.28x against 1.26x; they were 1.51x, the transformers 1.65-3.33x too slow)."""
-    from gpucheck.estimate.calibration import fit
     from gpucheck.trial import calibrate as cal_mod
 
-    samples = []
-    for name, w in cal_mod.probe_workloads():
-        one = next(r["measured"] for r in BUSY if r["probe"] == name and r["threads_asked"] == 1)
-        # recorded before the runner reported its optimizer step: it ran torch's default on a CPU, the per-tensor loop
-        one = dict(one, optimizer_impl=one.get("optimizer_impl", "single"))
-        s = cal_mod.sample_for(trial_workload(w, SCAN, "cpu"), one, SCAN, key=name, source="calibrate")
-        assert s is not None and 1 / 1.5 <= s.measured_step_s / s.estimated_step_s <= 1.5, name
-        samples.append(s)
-    cal = fit(samples, "CPU")
+    cal = _probe_calibration()
+    for name, _w in cal_mod.probe_workloads():
+        s = next(x for x in cal.samples if x.key == name)
+        assert 1 / 1.5 <= s.measured_step_s / s.estimated_step_s <= 1.5, name
     uncal, calibrated = [], []
     for row in (r for r in TRIALS if r["outcome"] == "ran"):
         w = trial_workload(apply_overrides(get_workload(row["workload"]), **_opts(row["settings"])), SCAN, "cpu")
@@ -156,6 +150,57 @@ def test_a_calibration_measured_on_one_thread_holds_on_two():
         target = dataclasses.replace(raw_target(SCAN, "cpu"), calibration=cal)
         calibrated.append(abs(math.log(estimate(w, target).step_seconds / idle)))
     assert math.exp(statistics.fmean(calibrated)) <= 1.05 * math.exp(statistics.fmean(uncal)), (calibrated, uncal)
+
+
+def _probe_calibration():
+    """The calibration `gpucheck calibrate` fitted from its three probes, recorded on one thread of the busy Intel Xeon."""
+    from gpucheck.estimate.calibration import fit
+    from gpucheck.trial import calibrate as cal_mod
+
+    samples = []
+    for name, w in cal_mod.probe_workloads():
+        one = next(r["measured"] for r in BUSY if r["probe"] == name and r["threads_asked"] == 1)
+        one = dict(one, optimizer_impl=one.get("optimizer_impl", "single"))
+        # recorded before the runner reported its optimizer step: it ran torch's default on a CPU, the per-tensor loop
+        samples.append(cal_mod.sample_for(trial_workload(w, SCAN, "cpu"), one, SCAN, key=name, source="calibrate"))
+    return fit(samples, "CPU")
+
+
+def test_a_calibrated_cpus_time_range_is_how_far_calibrations_missed_jobs_they_did_not_measure():
+    """[speed_band.calibrated_cpu] is the wider of two checks of jobs a calibration did not measure (speed estimated
+    ÷ measured, P10–P90): the five CPU trial jobs left out one at a time on every set of one-thread rounds, and the
+    ten two-thread trials priced from the calibrate command's probes. With it a calibrated CPU's estimate shows that
+    range, says it was checked, and drops the "not yet checked" note that an uncalibrated CPU's estimate keeps."""
+    from tests.core.accuracy import quantile
+    from tests.core.test_calibration import _left_out
+
+    loo = [1 / v for path in sorted(DATA.glob("calibration-loo*.json")) for v in _left_out(path.name)[0].values()]
+    cal = _probe_calibration()
+    trials = []
+    for row in (r for r in TRIALS if r["outcome"] == "ran"):
+        w = trial_workload(apply_overrides(get_workload(row["workload"]), **_opts(row["settings"])), SCAN, "cpu")
+        target = dataclasses.replace(raw_target(SCAN, "cpu"), calibration=cal)
+        trials.append(idle_step_seconds(row["measured"]) / estimate(as_run(w, row["measured"], keep_batch=True),
+                                                                     target).step_seconds)
+    assert len(loo) >= 35 and len(trials) == 10
+    band = load_factors()["speed_band"]["calibrated_cpu"]
+    assert abs(band["p10"] - min(quantile(loo, 0.1), quantile(trials, 0.1))) <= 0.03
+    assert abs(band["p90"] - max(quantile(loo, 0.9), quantile(trials, 0.9))) <= 0.03
+
+    w = apply_overrides(get_workload("bert-base-finetune"), batch=8)
+    plain = estimate(w, raw_target(SCAN, "cpu"))
+    calibrated = estimate(w, dataclasses.replace(raw_target(SCAN, "cpu"), calibration=cal))
+    assert not plain.hours_range_checked and not plain.hours_range_calibrated
+    assert any("not yet checked" in n for n in plain.notes)
+    assert calibrated.hours_range_checked and calibrated.hours_range_calibrated
+    assert not any("not yet checked" in n for n in calibrated.notes)
+    lo, hi = calibrated.hours_range
+    assert lo < calibrated.total_hours < hi and hi / lo < 0.4 * plain.hours_range[1] / plain.hours_range[0]
+    # the app's and the report's sentence says what the range rests on
+    from gpucheck.report.figures import job_figures, range_sentence
+
+    assert "calibrated on this PC" in range_sentence(job_figures(calibrated))
+    assert "wide range no published run" in range_sentence(job_figures(plain))
 
 
 def test_a_zen_4_cores_rows_term_is_its_own_linear_layers_fit():
