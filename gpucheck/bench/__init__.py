@@ -164,6 +164,8 @@ def run_deep(
     frac = 0.0
     try:
         report(tr("Measuring RAM speed"), 0.0)
+        ram_buffer_bytes = ram_buffer_bytes or ram.buffer_beyond_caches(
+            getattr(getattr(machine, "cpu", None), "l3_cache_bytes", None))
         frac = _host_part(run, phase, host_s, folder, threads, ram_buffer_bytes, disk_file_bytes)
         if try_gpu and not have_torch:
             run.notes.append((install_hint or _no_torch)(machine))

@@ -212,6 +212,28 @@ def test_cancel_before_start_returns_at_once(tmp_path: Path):
     assert _leftovers(tmp_path) == []
 
 
+def test_the_ram_copy_outgrows_a_large_l3_cache(monkeypatch, tmp_path: Path):
+    """On a CPU whose scan read a large L3 (a server Xeon's 300 MiB, a cache-stacked EPYC's 1.1 GiB) the deep scan
+    copies at least twice the cache, so the copy measures the memory, not the cache: 128 MiB stayed largely in a
+    300 MiB L3 (one thread: 8.3 GB/s against 7.1 with 1 GiB on that Xeon). A desktop's cache keeps the 128 MiB."""
+    import dataclasses
+
+    from gpucheck.machine import Cpu
+
+    seen = []
+
+    def fake(phase, buffer_bytes=ram.DEFAULT_BUFFER_BYTES, **_kw):
+        seen.append(buffer_bytes)
+        raise MemoryError  # stops the deep scan here: only the buffer asked for is looked at
+
+    monkeypatch.setattr(ram, "measure_ram", fake)
+    xeon = dataclasses.replace(NO_GPU, cpu=Cpu(brand="Intel(R) Xeon(R) Processor", l3_cache_bytes=300 * MIB))
+    desktop = dataclasses.replace(NO_GPU, cpu=Cpu(brand="AMD Ryzen 7 7700X", l3_cache_bytes=32 * MIB))
+    for machine in (xeon, desktop):
+        run_deep(machine, disk_path=tmp_path, budget_s=2.0, clock=FakeClock())
+    assert seen == [600 * MIB, 128 * MIB]
+
+
 @pytest.mark.slow
 def test_unwritable_disk_choice_still_measures_the_rest(tmp_path: Path):
     m = run_deep(NO_GPU, disk_path=tmp_path / "missing", budget_s=3.0, ram_buffer_bytes=32 * MIB)
