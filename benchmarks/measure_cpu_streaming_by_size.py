@@ -18,29 +18,17 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import torch
 from count_io import write_counts
+from measure_cpu_threads import timed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from gpucheck.probe.clock import measure_core_clock_mhz  # noqa: E402  (the scan's own clock measurement)
 
 SIZES_MIB = (0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
-
-
-def _median_s(fn, n: int = 9) -> float:
-    fn()
-    fn()
-    times = []
-    for _ in range(n):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def _rates(dtype: torch.dtype, mib: float) -> dict[str, float]:
@@ -58,7 +46,7 @@ def _rates(dtype: torch.dtype, mib: float) -> dict[str, float]:
         def calls(kernel=kernel):
             for _ in range(reps):
                 kernel()
-        out[name] = round(tensors * n * a.element_size() / (_median_s(calls) / reps) / 1e9, 1)
+        out[name] = round(tensors * n * a.element_size() / (timed(calls, 9) / reps) / 1e9, 1)
     return out
 
 
