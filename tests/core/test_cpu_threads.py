@@ -203,6 +203,23 @@ def test_a_calibrated_cpus_time_range_is_how_far_calibrations_missed_jobs_they_d
     assert "wide range no published run" in range_sentence(job_figures(plain))
 
 
+def test_rewriting_the_published_bands_keeps_the_calibrated_cpus(monkeypatch, tmp_path):
+    """`python -m tests.core.accuracy` rewrites [speed_band] from the published rows; the calibrated CPU's range,
+    which rests on the CPU rounds instead, survives it with its source."""
+    from gpucheck.catalog import read_toml
+    from gpucheck.resources import resource_path
+    from tests.core import accuracy_doc
+
+    copy = tmp_path / "factors.toml"
+    copy.write_text(resource_path("factors.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(accuracy_doc, "resource_path", lambda _name: copy)
+    accuracy_doc.write_bands({("vision", "nvidia"): (0.8, 1.3)}, {})
+    kept = read_toml(copy)["speed_band"]
+    assert kept["calibrated_cpu"]["p10"] == load_factors()["speed_band"]["calibrated_cpu"]["p10"]
+    assert "leave one job out" in kept["calibrated_cpu"]["source"].lower()
+    assert kept["cell"]["vision"]["nvidia"]["p90"] == 1.3
+
+
 def test_a_zen_4_cores_rows_term_is_its_own_linear_layers_fit():
     """[cpu.gemm_half_rows_by_core] amd-zen4 is the rows term fitted to that core's one-thread bf16 linear layers by
     rows (the same fit as the Intel AMX figure's, benchmarks/measure_cpu_step_costs.py), and far below the AMX
