@@ -342,9 +342,9 @@ def stack_text(stack: str) -> str:
     return tr(STACK_LABELS[stack]) if stack in STACK_LABELS else stack
 
 
-# range_sentence's words, by (what the range rests on: "calibrated", or whether published runs check it; which time
-# the range is around): the command line's range is the settings' as configured, so a range around another time says
-# which
+# range_sentence's words, by (what the range rests on: this PC's calibration, published runs, or nothing yet; which
+# time the range is around): the command line's range is the settings' as configured, so a range around another time
+# says which
 _RANGE_SENTENCES = {
     # a CPU this PC's calibration measured: the range is how far such calibrations missed jobs they did not measure
     ("calibrated", "changes"): N_("Likely with the changes: {range} (calibrated on this PC: about 8 in 10 jobs such a "
@@ -354,19 +354,19 @@ _RANGE_SENTENCES = {
                                  "{stack}."),
     ("calibrated", "as configured"): N_("Likely {range} (calibrated on this PC: about 8 in 10 jobs such a calibration "
                                         "did not measure ran inside such a range), assuming {stack}."),
-    (True, "changes"): N_("Likely with the changes: {range} (about 8 in 10 published runs fell inside such a range), "
-                          "assuming {stack}."),
-    (True, "limits"): N_("Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs fell "
-                         "inside such a range), assuming {stack}."),
-    (True, "as configured"): N_("Likely {range} (about 8 in 10 published runs fell inside such a range), assuming "
-                                "{stack}."),
+    ("published", "changes"): N_("Likely with the changes: {range} (about 8 in 10 published runs fell inside such a "
+                                 "range), assuming {stack}."),
+    ("published", "limits"): N_("Likely with this PC's CPU and disk limits: {range} (about 8 in 10 published runs "
+                                "fell inside such a range), assuming {stack}."),
+    ("published", "as configured"): N_("Likely {range} (about 8 in 10 published runs fell inside such a range), "
+                                       "assuming {stack}."),
     # the wide default: no published run of this kind checks it (the estimate's note says so)
-    (False, "changes"): N_("Likely with the changes: {range}, a wide range no published run of this kind has checked "
-                           "yet, assuming {stack}."),
-    (False, "limits"): N_("Likely with this PC's CPU and disk limits: {range}, a wide range no published run of this "
-                          "kind has checked yet, assuming {stack}."),
-    (False, "as configured"): N_("Likely {range}, a wide range no published run of this kind has checked yet, "
-                                 "assuming {stack}."),
+    ("unchecked", "changes"): N_("Likely with the changes: {range}, a wide range no published run of this kind has "
+                                 "checked yet, assuming {stack}."),
+    ("unchecked", "limits"): N_("Likely with this PC's CPU and disk limits: {range}, a wide range no published run of "
+                                "this kind has checked yet, assuming {stack}."),
+    ("unchecked", "as configured"): N_("Likely {range}, a wide range no published run of this kind has checked "
+                                       "yet, assuming {stack}."),
 }
 
 
@@ -377,7 +377,7 @@ def range_sentence(f: JobFigures) -> str:
     if f.shown_range is None:
         return tr("Assumes {stack}.", stack=stack_text(f.stack)) if f.stack else ""
     around = ("changes" if f.changed else "limits") if f.range_is_advised else "as configured"
-    basis = "calibrated" if f.range_calibrated else f.range_checked
+    basis = "calibrated" if f.range_calibrated else "published" if f.range_checked else "unchecked"
     return tr(_RANGE_SENTENCES[basis, around], range=time_range_text(f), stack=stack_text(f.stack or "eager"))
 
 

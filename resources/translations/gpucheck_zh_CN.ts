@@ -1696,93 +1696,93 @@
         <translation>尚未安装 PyTorch，因此没有测量 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="171"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="173"/>
         <source>Measuring the GPU</source>
         <translation>正在测量 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="172"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="174"/>
         <source>Loading PyTorch</source>
         <translation>正在加载 PyTorch</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="177"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="179"/>
         <source>Deep scan cancelled; figures not measured are left empty.</source>
         <translation>深度扫描已取消；未测量的数据留空。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="179"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="181"/>
         <source>Deep scan stopped: not enough free memory for the benchmarks.</source>
         <translation>深度扫描已停止：可用内存不足，无法运行基准测试。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="181"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="183"/>
         <source>Deep scan finished</source>
         <translation>深度扫描完成</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="194"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="196"/>
         <location filename="../../gpucheck/bench/__init__.py" line="166"/>
         <source>Measuring RAM speed</source>
         <translation>正在测量内存速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="202"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="204"/>
         <source>Measuring image decoding (one core)</source>
         <translation>正在测量图像解码（单核）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="210"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="212"/>
         <source>Measuring image decoding (all cores)</source>
         <translation>正在测量图像解码（全部核心）</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="218"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="220"/>
         <source>Measuring text processing</source>
         <translation>正在测量文本处理</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="223"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="225"/>
         <source>Measuring disk speed</source>
         <translation>正在测量硬盘速度</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="235"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="237"/>
         <source>The folder {path} is kept in RAM (tmpfs), so the disk figures are RAM speed.</source>
         <translation>文件夹 {path} 位于内存中（tmpfs），因此硬盘测试的结果其实是内存速度。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="245"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="247"/>
         <source>PyTorch is installed but failed to load ({err}); the GPU was not measured.</source>
         <translation>已安装 PyTorch，但加载失败（{err}）；没有测量 GPU。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="251"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="253"/>
         <source>PyTorch {version} is installed but cannot use the GPU (a CPU-only build, or the driver is missing). {hint}</source>
         <translation>已安装 PyTorch {version}，但无法使用 GPU（可能是仅支持 CPU 的版本，或者缺少驱动）。{hint}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="266"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="268"/>
         <source>GPU temperature could not be read ({why}).</source>
         <translation>无法读取 GPU 温度（{why}）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="272"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="274"/>
         <source>The GPU benchmark failed: {err}</source>
         <translation>GPU 基准测试失败：{err}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="296"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="298"/>
         <source>The 'GPU' figures were measured on the CPU through PyTorch (no GPU used).</source>
         <translation>“GPU”数据是通过 PyTorch 在 CPU 上测得的（没有使用 GPU）。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="320"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="322"/>
         <source>PyTorch did not start the GPU within the deep scan's time cap</source>
         <translation>PyTorch 没能在深度扫描的时间上限内启动 GPU</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/__init__.py" line="342"/>
+        <location filename="../../gpucheck/bench/__init__.py" line="344"/>
         <source>Measured benchmarks unknown because they failed ({error})</source>
         <translation>实测基准数据未知，因为基准测试失败（{error}）</translation>
     </message>
@@ -2078,12 +2078,12 @@
         <translation>测试后 GPU 的降频原因：{reasons}</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/ram.py" line="105"/>
+        <location filename="../../gpucheck/bench/ram.py" line="114"/>
         <source>RAM copy: one thread copying {size} MiB buffers, median of {n} copies.</source>
         <translation>内存复制：单线程复制 {size} MiB 的缓冲区，取 {n} 次复制的中位数。</translation>
     </message>
     <message>
-        <location filename="../../gpucheck/bench/ram.py" line="113"/>
+        <location filename="../../gpucheck/bench/ram.py" line="122"/>
         <source>RAM copy, all threads: {threads} threads each copying its share of the buffers, best of {n} copies.</source>
         <translation>内存复制（全部线程）：{threads} 个线程各复制缓冲区的一部分，取 {n} 次复制中最快的一次。</translation>
     </message>
