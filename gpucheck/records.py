@@ -90,6 +90,10 @@ class ModelSpec:
     # checkpointed calls' inputs + the largest call recomputed; benchmarks/count_unet_activations.py); None: the
     # activations × factors.toml [activations] image_checkpointing_fraction
     activation_mib_checkpointed: float | None = None
+    # a conv net whose element-wise traffic is counted on its code: the MiB (at 2 B an element) its element-wise
+    # operators read and write per sample at ref_image_size over forward + backward (benchmarks/count_conv_elementwise
+    # .py); None: the saved activations × factors.toml [speed.elementwise] feature_map_factor, a per-operation count
+    elementwise_mib: float | None = None
     # U-Net with eager attention (eager_attention = true: no xformers / SDPA): the self-attention score elements
     # (heads × latent tokens²) per sample at ref_image_size, in all and in the largest single layer (what a
     # checkpointed backward recomputes at once); they grow with the pixels squared (benchmarks/count_unet_activations.py)

@@ -57,6 +57,7 @@ MODEL_SPEC = {
     "cross_attn_gflops": _f(False, 0, 1e9),
     "activation_mib": _f(False, 0, 1e7),
     "activation_mib_checkpointed": _f(False, 0, 1e7),
+    "elementwise_mib": _f(False, 0, 1e8),
     "attn_score_elements": _f(False, 0, 1e15),
     "attn_score_elements_max": _f(False, 0, 1e15),
     "ref_image_size": _i(False, 8, 16384),

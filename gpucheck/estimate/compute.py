@@ -334,10 +334,14 @@ def elementwise_traffic_per_step(m: ModelSpec, t: TrainSpec, f: Mapping[str, Any
         moved = ((tok_bytes + dropped * 4.0) * passes + scores * score_bytes) * layers * tokens
         # TRL's chunked loss copies the output layer in every chunk's forward, and again when backward reruns it
         return moved + decoder * tok_eb + logits * 4.0 + trl_chunk_traffic(m, t, f)[0], elements
-    if not m.activation_mib:
+    if not (m.activation_mib or m.elementwise_mib):
         return 0.0, 0.0
-    k = e["feature_map_factor"][m.arch]
-    per_sample = m.activation_mib * 1024.0**2 * image_scale(m, t)  # bytes of 16-bit saved activations
+    if m.elementwise_mib:  # counted on the model's code (benchmarks/count_conv_elementwise.py), in 16-bit MiB
+        per_sample = m.elementwise_mib * 1024.0**2 * image_scale(m, t)
+        k = 1.0
+    else:  # the saved activations (bytes of 16-bit elements) × the per-operation count for the arch
+        per_sample = (m.activation_mib or 0.0) * 1024.0**2 * image_scale(m, t)
+        k = e["feature_map_factor"][m.arch]
     elements = (k * per_sample / 2.0 + depthwise_loads_per_sample(m, t, f, backend)) * t.batch * passes / 3.0
     return elements * eb, elements
 
