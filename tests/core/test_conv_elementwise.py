@@ -62,9 +62,11 @@ def test_on_the_steady_xeon_every_left_out_job_is_predicted_within_ten_percent()
     calibration on four of the five CPU trial jobs predicts the fifth within 10 % on both (2 of 5 on each before: the
     model priced mnist-cnn 1.43x and 1.42x of its step, which pulled the conv nets' factor); the model alone now prices
     it 1.10-1.12x (its NCHW max pool took 15.3 ns an output in the step there against the 20 [cpu.max_pool] prices
-    from random inputs: benchmarks/data/cpu-step-profile-intel-amx-b.json)."""
+    from random inputs: benchmarks/data/cpu-step-profile-intel-amx-b.json). The third set (-e.json) was measured after
+    the change and compared once: 5 of 5 within 10 %, mean error 1.04x."""
     bc = bench_module("bench_calibration")
-    for name in ("calibration-loo-intel-amx-b.json", "calibration-loo-intel-amx-d.json"):
+    for name in ("calibration-loo-intel-amx-b.json", "calibration-loo-intel-amx-d.json",
+                 "calibration-loo-intel-amx-e.json"):
         sec = bc._cpu_section(BENCH / "data" / name)
         assert all(abs(math.log(v)) <= math.log(1.10) for v in sec.loo.values()), (name, sec.loo)
         assert abs(math.log(sec.alone["mnist-cnn"])) <= math.log(1.15), (name, sec.alone)
