@@ -514,10 +514,11 @@ class Estimate:
     scaling_efficiency: float | None = None
     stack: str = "eager"  # the software stack the speed assumes: eager | fused | handtuned
     hours_range: tuple[float, float] | None = None  # P10–P90 of the whole run from the family's validation errors
-    hours_range_checked: bool = True  # the range rests on published runs of this family on this vendor's devices
-    # or, on a CPU a calibration measured, on how far such calibrations missed the jobs they did not measure
+    # the range rests on published runs of this family on this vendor's devices, or on a calibration (below) (False:
+    # the wide default range, "not yet checked": estimate/bands.py unchecked)
+    hours_range_checked: bool = True
+    # on a CPU a calibration measured: the range is how far such calibrations missed the jobs they did not measure
     hours_range_calibrated: bool = False
-    #   (False: the wide default range, "not yet checked": estimate/bands.py unchecked)
     step_seconds_range: tuple[float, float] | None = None  # the same band on one step
     speed_family: str = ""  # the error family the range comes from (vision | nlp | diffusion | llm | speech)
     comm_bytes_per_step: float = 0.0  # per GPU per optimizer step over the GPU-to-GPU link

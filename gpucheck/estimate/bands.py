@@ -37,8 +37,7 @@ def speed_band(family: str, vendor: str, f: Mapping[str, Any] | None = None) -> 
 def calibrated_cpu(target: Any) -> bool:
     """The estimate is for this PC's CPU and a calibration measured it (gpucheck calibrate, or a trial): its time
     range is then how far such a calibration missed jobs it did not measure ([speed_band.calibrated_cpu])."""
-    return getattr(target, "gpu", None) is None and getattr(target, "backend", "cpu") == "cpu" \
-        and getattr(target, "calibration", None) is not None
+    return bool(target.on_cpu) and target.calibration is not None
 
 
 def time_band(family: str, target: Any, f: Mapping[str, Any] | None = None) -> tuple[tuple[float, float], bool]:

@@ -4,6 +4,7 @@ per-operation count of ResNet-style conv → BatchNorm → ReLU blocks (factors.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
@@ -47,7 +48,7 @@ def test_a_vgg_step_moves_what_its_code_moves_and_less_than_the_batchnorm_count_
     f = load_factors()
     w = get_workload("imagenet-resnet50")  # any conv job's training settings; the model is VGG-16's below
     vgg = next(m for n, m in COUNTED.items() if n == "torchvision vgg16")
-    t = w.train.__class__(**{**w.train.__dict__, "batch": 32, "precision": "fp32", "image_size": 224})
+    t = dataclasses.replace(w.train, batch=32, precision="fp32", image_size=224)
     moved, elements = elementwise_traffic_per_step(vgg, t, f)
     counted = COUNT["vgg16"]["moved_elements_per_sample"] * 32
     assert elements == pytest.approx(counted, rel=0.001)
